@@ -1,0 +1,1175 @@
+//! The board: stones, strings ("worms") with exact liberty counts, legal
+//! moves, the undo journal and the Zobrist hash.
+//!
+//! Storage is fixed at 19×19 capacity in the padded layout of [`crate::point`];
+//! the size (1..=19) is chosen at run time. Each string is a circular list of
+//! its stones (`next`), every stone knows its string's head (`head`), and the
+//! head holds the string's size and exact liberty count. All of it is updated
+//! incrementally by [`Board::play`]; every write is recorded in a bounded
+//! journal as (slot, old value) so [`Board::undo`] restores the exact previous
+//! state, hash included. The journal is for reading (try a move, look, take
+//! it back): a game's moves are usually [`Board::commit`]ed after each move.
+//!
+//! What it omits: liberty lists are not cached (they are collected from the
+//! stones on demand), and there is no game record; both belong to callers.
+
+use core::fmt;
+
+use crate::point::{CAPACITY, Color, MAX_SIZE, Move, Point, STRIDE};
+use crate::zobrist;
+
+/// Default capacity of the journal in recorded writes (4 bytes each).
+pub const DEFAULT_JOURNAL_CHANGES: usize = 2048;
+/// Default capacity of the journal in moves (undo levels).
+pub const DEFAULT_JOURNAL_MOVES: usize = 160;
+
+/// What occupies a cell of the padded layout.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[repr(u8)]
+pub enum Cell {
+    /// No stone.
+    Empty = 0,
+    /// A black stone.
+    Black = 1,
+    /// A white stone.
+    White = 2,
+    /// Outside the board.
+    Border = 3,
+}
+
+impl Cell {
+    /// The cell holding a stone of `color`.
+    #[inline]
+    #[must_use]
+    pub const fn stone(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    /// The colour of the stone in the cell, if any.
+    #[inline]
+    #[must_use]
+    pub const fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    const fn from_u16(v: u16) -> Cell {
+        match v {
+            0 => Cell::Empty,
+            1 => Cell::Black,
+            2 => Cell::White,
+            _ => Cell::Border,
+        }
+    }
+}
+
+/// Why a move was refused. The board is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum PlayError {
+    /// The point is not on the board.
+    OffBoard,
+    /// A stone is already there.
+    Occupied,
+    /// The move would retake a ko at once.
+    Ko,
+    /// The move would leave its own string without liberties (and suicide is off).
+    Suicide,
+    /// The journal has no room for the move.
+    JournalFull,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlayError::OffBoard => "off board",
+            PlayError::Occupied => "occupied",
+            PlayError::Ko => "ko",
+            PlayError::Suicide => "suicide",
+            PlayError::JournalFull => "journal full",
+        })
+    }
+}
+
+/// A board size outside 1..=19.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SizeError;
+
+impl fmt::Display for SizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unacceptable size")
+    }
+}
+
+// Journal slot kinds: slot = kind * SLOT_KIND + index.
+const SLOT_KIND: u16 = 512;
+const CELL: u16 = 0;
+const HEAD: u16 = 1;
+const NEXT: u16 = 2;
+const LIBS: u16 = 3;
+const SIZE: u16 = 4;
+
+#[derive(Clone, Copy)]
+struct Change {
+    slot: u16,
+    old: u16,
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    changes: u16,
+    ko: u16,
+    ko_color: Color,
+    to_move: Color,
+    hash: u64,
+    captures: [u16; 2],
+}
+
+/// A set of points as a bitmap over the padded layout (56 bytes).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PointSet([u64; CAPACITY.div_ceil(64)]);
+
+impl PointSet {
+    /// The empty set.
+    #[must_use]
+    pub const fn new() -> PointSet {
+        PointSet([0; CAPACITY.div_ceil(64)])
+    }
+    /// Adds `p`; returns whether it was new.
+    #[inline]
+    pub fn insert(&mut self, p: Point) -> bool {
+        let (w, b) = (p.index() / 64, p.index() % 64);
+        match self.0.get_mut(w) {
+            Some(word) => {
+                let new = *word & (1 << b) == 0;
+                *word |= 1 << b;
+                new
+            }
+            None => false,
+        }
+    }
+    /// Whether `p` is in the set.
+    #[inline]
+    #[must_use]
+    pub fn contains(&self, p: Point) -> bool {
+        self.0
+            .get(p.index() / 64)
+            .is_some_and(|w| w & (1 << (p.index() % 64)) != 0)
+    }
+    /// Removes `p`.
+    #[inline]
+    pub fn remove(&mut self, p: Point) {
+        if let Some(w) = self.0.get_mut(p.index() / 64) {
+            *w &= !(1 << (p.index() % 64));
+        }
+    }
+    /// Number of points in the set.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    /// Whether the set is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    /// The points, in layout order.
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut bits = bits;
+            core::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Point::from_index(w * 64 + b)
+            })
+        })
+    }
+}
+
+/// A Go board of run-time size 1..=19 with an undo journal of `CHANGES`
+/// recorded writes and `MOVES` moves.
+///
+/// ```
+/// use owlet_board::{Board, Color, Move, Point};
+/// let mut board: Board = Board::new(9).unwrap();
+/// let d4 = Point::from_vertex("D4", 9).unwrap();
+/// board.play(Color::Black, Move::Play(d4)).unwrap();
+/// assert_eq!(board.liberty_count(d4), 4);
+/// board.undo().unwrap();
+/// assert!(board.color_at(d4).is_none());
+/// ```
+#[derive(Clone)]
+pub struct Board<
+    const CHANGES: usize = DEFAULT_JOURNAL_CHANGES,
+    const MOVES: usize = DEFAULT_JOURNAL_MOVES,
+> {
+    size: u8,
+    allow_suicide: bool,
+    to_move: Color,
+    ko: u16,
+    ko_color: Color,
+    hash: u64,
+    captures: [u16; 2],
+    cells: [Cell; CAPACITY],
+    head: [u16; CAPACITY],
+    next: [u16; CAPACITY],
+    libs: [u16; CAPACITY],
+    stones: [u16; CAPACITY],
+    changes: [Change; CHANGES],
+    n_changes: usize,
+    frames: [Frame; MOVES],
+    n_frames: usize,
+}
+
+impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
+    /// An empty board of `size` (1..=19), black to move, suicide forbidden.
+    pub fn new(size: usize) -> Result<Self, SizeError> {
+        if !(1..=MAX_SIZE).contains(&size) {
+            return Err(SizeError);
+        }
+        let mut board = Board {
+            size: size as u8,
+            allow_suicide: false,
+            to_move: Color::Black,
+            ko: 0,
+            ko_color: Color::Black,
+            hash: 0,
+            captures: [0; 2],
+            cells: [Cell::Border; CAPACITY],
+            head: [0; CAPACITY],
+            next: [0; CAPACITY],
+            libs: [0; CAPACITY],
+            stones: [0; CAPACITY],
+            changes: [Change { slot: 0, old: 0 }; CHANGES],
+            n_changes: 0,
+            frames: [Frame {
+                changes: 0,
+                ko: 0,
+                ko_color: Color::Black,
+                to_move: Color::Black,
+                hash: 0,
+                captures: [0; 2],
+            }; MOVES],
+            n_frames: 0,
+        };
+        board.clear();
+        Ok(board)
+    }
+
+    /// Removes every stone, clears the journal, ko and capture counts; black to move.
+    pub fn clear(&mut self) {
+        let size = usize::from(self.size);
+        for (i, cell) in self.cells.iter_mut().enumerate() {
+            let (row, col) = (i / STRIDE, i % STRIDE);
+            *cell = if (1..=size).contains(&row) && (1..=size).contains(&col) {
+                Cell::Empty
+            } else {
+                Cell::Border
+            };
+        }
+        self.to_move = Color::Black;
+        self.ko = 0;
+        self.captures = [0; 2];
+        self.n_changes = 0;
+        self.n_frames = 0;
+        self.hash = 0;
+    }
+
+    /// Changes the size (and clears the board).
+    pub fn resize(&mut self, size: usize) -> Result<(), SizeError> {
+        if !(1..=MAX_SIZE).contains(&size) {
+            return Err(SizeError);
+        }
+        self.size = size as u8;
+        self.clear();
+        Ok(())
+    }
+
+    /// The board size.
+    #[inline]
+    #[must_use]
+    pub fn size(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    /// Whether suicide (a move leaving its own string without liberties,
+    /// which is then removed) is legal. Off by default.
+    pub fn set_allow_suicide(&mut self, allow: bool) {
+        self.allow_suicide = allow;
+    }
+
+    /// Whether suicide is legal.
+    #[must_use]
+    pub fn allow_suicide(&self) -> bool {
+        self.allow_suicide
+    }
+
+    /// What occupies `p`.
+    #[inline]
+    #[must_use]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells.get(p.index()).copied().unwrap_or(Cell::Border)
+    }
+
+    /// The colour of the stone at `p`, if any.
+    #[inline]
+    #[must_use]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        self.cell(p).color()
+    }
+
+    /// Whether `p` is a point of this board (as opposed to the border).
+    #[inline]
+    #[must_use]
+    pub fn is_on_board(&self, p: Point) -> bool {
+        self.cell(p) != Cell::Border
+    }
+
+    /// Every point of the board, bottom row first.
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<CHANGES, MOVES> {
+        let size = self.size();
+        (0..size * size).filter_map(move |i| Point::new(i % size, i / size))
+    }
+
+    /// The side to move: the opponent of the last move's colour.
+    #[must_use]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets the side to move (not journaled).
+    pub fn set_to_move(&mut self, color: Color) {
+        if color != self.to_move {
+            self.hash ^= zobrist::WHITE_TO_MOVE;
+            self.to_move = color;
+        }
+    }
+
+    /// 64-bit Zobrist hash of stones, ko point and side to move.
+    #[inline]
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Hash of the stones alone (for positional superko).
+    #[must_use]
+    pub fn position_hash(&self) -> u64 {
+        Self::stones_only(self.hash, self.ko, self.to_move)
+    }
+
+    fn stones_only(hash: u64, ko: u16, to_move: Color) -> u64 {
+        let mut h = hash;
+        if ko != 0 {
+            h ^= zobrist::KO[usize::from(ko)];
+        }
+        if to_move == Color::White {
+            h ^= zobrist::WHITE_TO_MOVE;
+        }
+        h
+    }
+
+    /// The point the side to move may not play because it would retake a ko.
+    #[must_use]
+    pub fn ko_point(&self) -> Option<Point> {
+        if self.ko == 0 {
+            None
+        } else {
+            Point::from_index(usize::from(self.ko))
+        }
+    }
+
+    /// Stones captured so far by `color` (since the last clear).
+    #[must_use]
+    pub fn captures(&self, color: Color) -> usize {
+        usize::from(self.captures[color.index()])
+    }
+
+    /// Number of moves that [`Board::undo`] can take back.
+    #[inline]
+    #[must_use]
+    pub fn undo_depth(&self) -> usize {
+        self.n_frames
+    }
+
+    /// Journal writes in use (of `CHANGES`).
+    #[must_use]
+    pub fn journal_len(&self) -> usize {
+        self.n_changes
+    }
+
+    /// Forgets the journal: the moves so far can no longer be undone.
+    pub fn commit(&mut self) {
+        self.n_changes = 0;
+        self.n_frames = 0;
+    }
+
+    // ---- strings -------------------------------------------------------
+
+    #[inline]
+    fn head_of(&self, p: Point) -> usize {
+        usize::from(self.head[p.index()])
+    }
+
+    /// The head of the string at `p` (an arbitrary stone that identifies the
+    /// string until the next move). Empty points are their own head.
+    #[inline]
+    #[must_use]
+    pub fn string_id(&self, p: Point) -> Point {
+        if self.cell(p).color().is_some() {
+            Point::from_index(self.head_of(p)).unwrap_or(p)
+        } else {
+            p
+        }
+    }
+
+    /// The string's lowest point: a name for it that does not depend on
+    /// the order the stones were played in. `p` itself if empty.
+    #[must_use]
+    pub fn origin(&self, p: Point) -> Point {
+        self.stones(p).min().unwrap_or(p)
+    }
+
+    /// Whether `a` and `b` hold stones of the same string.
+    #[inline]
+    #[must_use]
+    pub fn same_string(&self, a: Point, b: Point) -> bool {
+        self.cell(a).color().is_some()
+            && self.cell(b).color().is_some()
+            && self.head[a.index()] == self.head[b.index()]
+    }
+
+    /// Exact number of liberties of the string at `p` (0 for an empty point).
+    #[inline]
+    #[must_use]
+    pub fn liberty_count(&self, p: Point) -> usize {
+        if self.cell(p).color().is_some() {
+            usize::from(self.libs[self.head_of(p)])
+        } else {
+            0
+        }
+    }
+
+    /// Number of stones in the string at `p` (0 for an empty point).
+    #[inline]
+    #[must_use]
+    pub fn string_size(&self, p: Point) -> usize {
+        if self.cell(p).color().is_some() {
+            usize::from(self.stones[self.head_of(p)])
+        } else {
+            0
+        }
+    }
+
+    /// The stones of the string at `p` (none for an empty point).
+    pub fn stones(&self, p: Point) -> Stones<'_, CHANGES, MOVES> {
+        let occupied = self.cell(p).color().is_some();
+        Stones {
+            board: self,
+            start: p.index() as u16,
+            current: p.index() as u16,
+            done: !occupied,
+        }
+    }
+
+    /// Writes up to `out.len()` liberties of the string at `p` into `out`
+    /// (in stone order); returns how many were written.
+    pub fn liberties(&self, p: Point, out: &mut [Point]) -> usize {
+        let mut seen = PointSet::new();
+        let mut n = 0;
+        for s in self.stones(p) {
+            for q in s.neighbors() {
+                if self.cell(q) == Cell::Empty && seen.insert(q) {
+                    match out.get_mut(n) {
+                        Some(slot) => *slot = q,
+                        None => return n,
+                    }
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The liberties of the string at `p` as a set.
+    #[must_use]
+    pub fn liberty_set(&self, p: Point) -> PointSet {
+        let mut set = PointSet::new();
+        for s in self.stones(p) {
+            for q in s.neighbors() {
+                if self.cell(q) == Cell::Empty {
+                    set.insert(q);
+                }
+            }
+        }
+        set
+    }
+
+    /// Writes the heads of the strings of the other colour next to the
+    /// string at `p` into `out` (up to its length); returns how many.
+    pub fn adjacent_strings(&self, p: Point, out: &mut [Point]) -> usize {
+        let Some(color) = self.color_at(p) else {
+            return 0;
+        };
+        let enemy = Cell::stone(color.opponent());
+        let mut n = 0;
+        for s in self.stones(p) {
+            for q in s.neighbors() {
+                if self.cell(q) == enemy {
+                    let h = self.string_id(q);
+                    if !out[..n].contains(&h) {
+                        match out.get_mut(n) {
+                            Some(slot) => *slot = h,
+                            None => return n,
+                        }
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    // ---- legality ------------------------------------------------------
+
+    /// Whether `color` may play at `p` now.
+    #[must_use]
+    pub fn is_legal(&self, color: Color, p: Point) -> bool {
+        self.check_move(color, p).is_ok()
+    }
+
+    /// Why `color` may not play at `p` now, if it may not (the journal's
+    /// room is not checked here).
+    pub fn check_move(&self, color: Color, p: Point) -> Result<(), PlayError> {
+        match self.cell(p) {
+            Cell::Border => return Err(PlayError::OffBoard),
+            Cell::Black | Cell::White => return Err(PlayError::Occupied),
+            Cell::Empty => {}
+        }
+        if usize::from(self.ko) == p.index() && self.ko_color == color {
+            return Err(PlayError::Ko);
+        }
+        if !self.allow_suicide && self.is_suicide(color, p) {
+            return Err(PlayError::Suicide);
+        }
+        Ok(())
+    }
+
+    /// Whether a stone of `color` at the empty point `p` would have no
+    /// liberties after its captures.
+    #[must_use]
+    pub fn is_suicide(&self, color: Color, p: Point) -> bool {
+        let own = Cell::stone(color);
+        for q in p.neighbors() {
+            match self.cell(q) {
+                Cell::Empty => return false,
+                Cell::Border => {}
+                c if c == own => {
+                    if self.libs[self.head_of(q)] > 1 {
+                        return false;
+                    }
+                }
+                _ => {
+                    if self.libs[self.head_of(q)] == 1 {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether playing `color` at `p` would recreate a position (stones
+    /// only) found in `history` or earlier in the journal: positional superko.
+    /// Illegal moves answer `false`.
+    pub fn violates_superko(&mut self, color: Color, p: Point, history: &[u64]) -> bool {
+        if self.play(color, Move::Play(p)).is_err() {
+            return false;
+        }
+        let now = self.position_hash();
+        let in_journal = self.frames[..self.n_frames]
+            .iter()
+            .any(|f| Self::stones_only(f.hash, f.ko, f.to_move) == now);
+        let _ = self.undo();
+        in_journal || history.contains(&now)
+    }
+
+    // ---- play / undo ---------------------------------------------------
+
+    #[inline]
+    fn write(&mut self, kind: u16, index: usize, value: u16) {
+        let array = match kind {
+            CELL => {
+                let old = self.cells[index] as u16;
+                self.cells[index] = Cell::from_u16(value);
+                self.log(kind, index, old);
+                return;
+            }
+            HEAD => &mut self.head,
+            NEXT => &mut self.next,
+            LIBS => &mut self.libs,
+            _ => &mut self.stones,
+        };
+        let old = array[index];
+        array[index] = value;
+        self.log(kind, index, old);
+    }
+
+    #[inline]
+    fn log(&mut self, kind: u16, index: usize, old: u16) {
+        // Room was reserved before the move started; see `play`.
+        if let Some(slot) = self.changes.get_mut(self.n_changes) {
+            *slot = Change {
+                slot: kind * SLOT_KIND + index as u16,
+                old,
+            };
+            self.n_changes += 1;
+        }
+    }
+
+    fn push_frame(&mut self) -> Result<(), PlayError> {
+        let frame = Frame {
+            changes: self.n_changes as u16,
+            ko: self.ko,
+            ko_color: self.ko_color,
+            to_move: self.to_move,
+            hash: self.hash,
+            captures: self.captures,
+        };
+        let slot = self
+            .frames
+            .get_mut(self.n_frames)
+            .ok_or(PlayError::JournalFull)?;
+        *slot = frame;
+        self.n_frames += 1;
+        Ok(())
+    }
+
+    fn set_ko_and_turn(&mut self, ko: u16, ko_color: Color, to_move: Color) {
+        if self.ko != 0 {
+            self.hash ^= zobrist::KO[usize::from(self.ko)];
+        }
+        if ko != 0 {
+            self.hash ^= zobrist::KO[usize::from(ko)];
+        }
+        self.ko = ko;
+        self.ko_color = ko_color;
+        self.set_to_move(to_move);
+    }
+
+    /// Upper bound of journal writes for `color` at `p`.
+    fn writes_needed(&self, color: Color, p: Point) -> usize {
+        let own = Cell::stone(color);
+        let mut bound = 16;
+        for q in p.neighbors() {
+            match self.cell(q) {
+                Cell::Empty | Cell::Border => {}
+                c => {
+                    let h = self.head_of(q);
+                    let size = usize::from(self.stones[h]);
+                    if c == own {
+                        bound += size + 3 + if self.libs[h] == 1 { 5 * size } else { 0 };
+                    } else if self.libs[h] == 1 {
+                        bound += 5 * size + 1;
+                    } else {
+                        bound += 1;
+                    }
+                }
+            }
+        }
+        bound
+    }
+
+    /// Plays a move for `color`; answers the number of stones it captured.
+    /// On error the board is unchanged.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<usize, PlayError> {
+        let p = match mv {
+            Move::Pass => {
+                self.push_frame()?;
+                self.set_ko_and_turn(0, color, color.opponent());
+                return Ok(0);
+            }
+            Move::Play(p) => p,
+        };
+        self.check_move(color, p)?;
+        if self.n_frames >= MOVES || CHANGES - self.n_changes < self.writes_needed(color, p) {
+            return Err(PlayError::JournalFull);
+        }
+        self.push_frame()?;
+        let own = Cell::stone(color);
+        let enemy = Cell::stone(color.opponent());
+        let pi = p.index();
+        self.write(CELL, pi, own as u16);
+        self.hash ^= zobrist::STONE[color.index()][pi];
+
+        let mut friends = [0u16; 4];
+        let mut n_friends = 0;
+        let mut enemies = [0u16; 4];
+        let mut n_enemies = 0;
+        let mut dead = [0u16; 4];
+        let mut n_dead = 0;
+        let mut empties = 0u16;
+        for q in p.neighbors() {
+            let c = self.cell(q);
+            if c == Cell::Empty {
+                empties += 1;
+            } else if c == own {
+                let h = self.head[q.index()];
+                if !friends[..n_friends].contains(&h) {
+                    friends[n_friends] = h;
+                    n_friends += 1;
+                }
+            } else if c == enemy {
+                let h = self.head[q.index()];
+                if !enemies[..n_enemies].contains(&h) {
+                    enemies[n_enemies] = h;
+                    n_enemies += 1;
+                    let hl = usize::from(h);
+                    let libs = self.libs[hl] - 1;
+                    self.write(LIBS, hl, libs);
+                    if libs == 0 {
+                        dead[n_dead] = h;
+                        n_dead += 1;
+                    }
+                }
+            }
+        }
+
+        // Join the new stone to its friends: relabel the smaller strings.
+        let head = if n_friends == 0 {
+            self.write(HEAD, pi, pi as u16);
+            self.write(NEXT, pi, pi as u16);
+            self.write(SIZE, pi, 1);
+            self.write(LIBS, pi, empties);
+            pi
+        } else {
+            let mut big = usize::from(friends[0]);
+            for &f in &friends[1..n_friends] {
+                if self.stones[usize::from(f)] > self.stones[big] {
+                    big = usize::from(f);
+                }
+            }
+            self.write(HEAD, pi, big as u16);
+            self.write(NEXT, pi, self.next[big]);
+            self.write(NEXT, big, pi as u16);
+            self.write(SIZE, big, self.stones[big] + 1);
+            for &f in &friends[..n_friends] {
+                let f = usize::from(f);
+                if f == big {
+                    continue;
+                }
+                let mut s = f;
+                loop {
+                    self.write(HEAD, s, big as u16);
+                    s = usize::from(self.next[s]);
+                    if s == f {
+                        break;
+                    }
+                }
+                let after_big = self.next[big];
+                self.write(NEXT, big, self.next[f]);
+                self.write(NEXT, f, after_big);
+                self.write(SIZE, big, self.stones[big] + self.stones[f]);
+            }
+            let libs = if n_friends == 1 {
+                let mut libs = self.libs[big] - 1;
+                for e in p.neighbors() {
+                    if self.cell(e) == Cell::Empty
+                        && !e.neighbors().iter().any(|&r| {
+                            r != p
+                                && self.cell(r) == own
+                                && usize::from(self.head[r.index()]) == big
+                        })
+                    {
+                        libs += 1;
+                    }
+                }
+                libs
+            } else {
+                self.count_liberties(big)
+            };
+            self.write(LIBS, big, libs);
+            big
+        };
+
+        let mut captured = 0usize;
+        let mut last_captured = 0u16;
+        for &d in &dead[..n_dead] {
+            captured += self.remove_string(usize::from(d), color.opponent());
+            last_captured = d;
+        }
+        if self.libs[head] == 0 {
+            // Only reachable with suicide allowed.
+            let lost = self.remove_string(head, color);
+            self.captures[color.opponent().index()] =
+                self.captures[color.opponent().index()].saturating_add(lost as u16);
+        }
+        self.captures[color.index()] = self.captures[color.index()].saturating_add(captured as u16);
+        let ko = if captured == 1
+            && self.cells[pi] == own
+            && self.stones[head] == 1
+            && self.libs[head] == 1
+        {
+            last_captured
+        } else {
+            0
+        };
+        self.set_ko_and_turn(ko, color.opponent(), color.opponent());
+        Ok(captured)
+    }
+
+    /// Recounts the liberties of the string with head `head`.
+    fn count_liberties(&self, head: usize) -> u16 {
+        let Some(p) = Point::from_index(head) else {
+            return 0;
+        };
+        self.liberty_set(p).len() as u16
+    }
+
+    /// Removes the string with head `head` (of `color`); answers its size.
+    fn remove_string(&mut self, head: usize, color: Color) -> usize {
+        let own = Cell::stone(color.opponent());
+        let mut s = head;
+        let mut n = 0;
+        loop {
+            self.write(CELL, s, Cell::Empty as u16);
+            self.hash ^= zobrist::STONE[color.index()][s];
+            n += 1;
+            if let Some(sp) = Point::from_index(s) {
+                let mut seen = [0u16; 4];
+                let mut n_seen = 0;
+                for q in sp.neighbors() {
+                    if self.cell(q) == own {
+                        let h = self.head[q.index()];
+                        if !seen[..n_seen].contains(&h) {
+                            seen[n_seen] = h;
+                            n_seen += 1;
+                            let hl = usize::from(h);
+                            self.write(LIBS, hl, self.libs[hl] + 1);
+                        }
+                    }
+                }
+            }
+            s = usize::from(self.next[s]);
+            if s == head {
+                break;
+            }
+        }
+        n
+    }
+
+    /// Takes back the last move. Fails when the journal is empty.
+    pub fn undo(&mut self) -> Result<(), NothingToUndo> {
+        if self.n_frames == 0 {
+            return Err(NothingToUndo);
+        }
+        self.n_frames -= 1;
+        let frame = self.frames[self.n_frames];
+        while self.n_changes > usize::from(frame.changes) {
+            self.n_changes -= 1;
+            let Change { slot, old } = self.changes[self.n_changes];
+            let index = usize::from(slot % SLOT_KIND);
+            match slot / SLOT_KIND {
+                CELL => self.cells[index] = Cell::from_u16(old),
+                HEAD => self.head[index] = old,
+                NEXT => self.next[index] = old,
+                LIBS => self.libs[index] = old,
+                _ => self.stones[index] = old,
+            }
+        }
+        self.ko = frame.ko;
+        self.ko_color = frame.ko_color;
+        self.to_move = frame.to_move;
+        self.hash = frame.hash;
+        self.captures = frame.captures;
+        Ok(())
+    }
+
+    // ---- setup ---------------------------------------------------------
+
+    /// Puts a stone of `color` on `p` without capturing anything (SGF setup,
+    /// diagrams), or empties `p` with `None`. Strings and the hash are
+    /// rebuilt and the journal is cleared. Strings left without liberties
+    /// stay on the board; the caller decides whether that is acceptable.
+    pub fn set_stone(&mut self, p: Point, color: Option<Color>) -> Result<(), PlayError> {
+        if !self.is_on_board(p) {
+            return Err(PlayError::OffBoard);
+        }
+        self.cells[p.index()] = match color {
+            Some(c) => Cell::stone(c),
+            None => Cell::Empty,
+        };
+        self.rebuild();
+        Ok(())
+    }
+
+    /// Sets a cell without updating strings; [`Board::rebuild`] must follow.
+    pub(crate) fn cells_mut_for_setup(&mut self, p: Point, cell: Cell) {
+        if self.is_on_board(p) {
+            self.cells[p.index()] = cell;
+        }
+    }
+
+    /// Recomputes strings, liberties and the hash from the stones alone and
+    /// clears the journal and ko.
+    pub fn rebuild(&mut self) {
+        let fresh = self.recount();
+        self.head = fresh.head;
+        self.next = fresh.next;
+        self.libs = fresh.libs;
+        self.stones = fresh.stones;
+        self.ko = 0;
+        self.hash = self.compute_hash();
+        self.commit();
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for p in self.points() {
+            if let Some(c) = self.color_at(p) {
+                h ^= zobrist::STONE[c.index()][p.index()];
+            }
+        }
+        if self.ko != 0 {
+            h ^= zobrist::KO[usize::from(self.ko)];
+        }
+        if self.to_move == Color::White {
+            h ^= zobrist::WHITE_TO_MOVE;
+        }
+        h
+    }
+
+    /// String tables computed from scratch by flood fill.
+    fn recount(&self) -> Strings {
+        let mut out = Strings {
+            head: [0; CAPACITY],
+            next: [0; CAPACITY],
+            libs: [0; CAPACITY],
+            stones: [0; CAPACITY],
+        };
+        let mut done = PointSet::new();
+        let mut stack = [0u16; MAX_SIZE * MAX_SIZE];
+        for p in self.points() {
+            let Some(color) = self.color_at(p) else {
+                continue;
+            };
+            if done.contains(p) {
+                continue;
+            }
+            let h = p.index();
+            let mut libs = PointSet::new();
+            let mut size = 0u16;
+            let mut prev = h;
+            let mut top = 1;
+            stack[0] = h as u16;
+            done.insert(p);
+            while top > 0 {
+                top -= 1;
+                let s = usize::from(stack[top]);
+                out.head[s] = h as u16;
+                out.next[prev] = s as u16;
+                prev = s;
+                size += 1;
+                let Some(sp) = Point::from_index(s) else {
+                    continue;
+                };
+                for q in sp.neighbors() {
+                    match self.cell(q) {
+                        Cell::Empty => {
+                            libs.insert(q);
+                        }
+                        c if c.color() == Some(color) && done.insert(q) => {
+                            if let Some(slot) = stack.get_mut(top) {
+                                *slot = q.index() as u16;
+                                top += 1;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            out.next[prev] = h as u16;
+            out.stones[h] = size;
+            out.libs[h] = libs.len() as u16;
+        }
+        out
+    }
+
+    /// Whether the incremental string data (membership, sizes, liberty
+    /// counts) and the hash agree with a from-scratch recount. For tests.
+    #[must_use]
+    pub fn is_consistent(&self) -> bool {
+        let fresh = self.recount();
+        for p in self.points() {
+            if self.color_at(p).is_none() {
+                continue;
+            }
+            let i = p.index();
+            let (h, fh) = (self.head_of(p), usize::from(fresh.head[i]));
+            if self.stones[h] != fresh.stones[fh] || self.libs[h] != fresh.libs[fh] {
+                return false;
+            }
+            // Same membership: every stone's head agrees with the fresh
+            // string's head through one representative.
+            if self.head_of(Point::from_index(fh).unwrap_or(p)) != h {
+                return false;
+            }
+            if self.stones(p).count() != usize::from(self.stones[h]) {
+                return false;
+            }
+        }
+        self.hash == self.compute_hash()
+    }
+}
+
+struct Strings {
+    head: [u16; CAPACITY],
+    next: [u16; CAPACITY],
+    libs: [u16; CAPACITY],
+    stones: [u16; CAPACITY],
+}
+
+/// [`Board::undo`] with nothing to undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct NothingToUndo;
+
+impl fmt::Display for NothingToUndo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("cannot undo")
+    }
+}
+
+/// Iterator over the stones of one string.
+pub struct Stones<'a, const C: usize, const M: usize> {
+    board: &'a Board<C, M>,
+    start: u16,
+    current: u16,
+    done: bool,
+}
+
+impl<const C: usize, const M: usize> Iterator for Stones<'_, C, M> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.done {
+            return None;
+        }
+        let p = Point::from_index(usize::from(self.current));
+        self.current = self.board.next[usize::from(self.current)];
+        if self.current == self.start {
+            self.done = true;
+        }
+        p
+    }
+}
+
+impl<const C: usize, const M: usize> PartialEq for Board<C, M> {
+    /// Same size, stones, side to move, ko and capture counts.
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size
+            && self.cells == other.cells
+            && self.to_move == other.to_move
+            && self.ko == other.ko
+            && self.hash == other.hash
+            && self.captures == other.captures
+    }
+}
+
+impl<const C: usize, const M: usize> fmt::Debug for Board<C, M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(v: &str, size: usize) -> Point {
+        Point::from_vertex(v, size).unwrap()
+    }
+
+    #[test]
+    fn capture_ko_and_undo() {
+        let mut b: Board = Board::from_diagram(
+            "
+            .....
+            .XO..
+            XO.O.
+            .XO..
+            .....",
+        )
+        .unwrap();
+        let before = b.clone();
+        // Black captures at C3: a ko.
+        assert_eq!(b.play(Color::Black, Move::Play(pt("C3", 5))), Ok(1));
+        assert_eq!(b.color_at(pt("B3", 5)), None);
+        assert_eq!(b.ko_point(), Some(pt("B3", 5)));
+        assert_eq!(b.play(Color::White, Move::Play(pt("B3", 5))), Err(PlayError::Ko));
+        assert!(b.is_consistent());
+        b.undo().unwrap();
+        assert_eq!(b, before);
+        assert!(b.is_consistent());
+    }
+
+    #[test]
+    fn suicide_and_occupied() {
+        let mut b: Board = Board::from_diagram(
+            "
+            .X.
+            X..
+            ...",
+        )
+        .unwrap();
+        assert_eq!(b.play(Color::White, Move::Play(pt("A3", 3))), Err(PlayError::Suicide));
+        assert_eq!(b.play(Color::White, Move::Play(pt("B3", 3))), Err(PlayError::Occupied));
+        b.set_allow_suicide(true);
+        assert_eq!(b.play(Color::White, Move::Play(pt("A3", 3))), Ok(0));
+        assert_eq!(b.color_at(pt("A3", 3)), None);
+        assert_eq!(b.captures(Color::Black), 1);
+        assert!(b.is_consistent());
+    }
+
+    #[test]
+    fn merge_counts_liberties() {
+        let mut b: Board = Board::new(9).unwrap();
+        for v in ["C3", "E3", "D4"] {
+            b.play(Color::Black, Move::Play(pt(v, 9))).unwrap();
+        }
+        b.play(Color::Black, Move::Play(pt("D3", 9))).unwrap();
+        assert_eq!(b.string_size(pt("C3", 9)), 4);
+        assert_eq!(b.liberty_count(pt("C3", 9)), 8);
+        assert!(b.is_consistent());
+        let mut libs = [pt("A1", 9); 16];
+        assert_eq!(b.liberties(pt("E3", 9), &mut libs), 8);
+    }
+
+    #[test]
+    fn journal_full_is_an_error() {
+        let mut b: Board<64, 4> = Board::new(9).unwrap();
+        for v in ["A1", "B1", "C1", "D1"] {
+            b.play(Color::Black, Move::Play(pt(v, 9))).unwrap();
+        }
+        let before = b.clone();
+        assert_eq!(b.play(Color::Black, Move::Play(pt("E1", 9))), Err(PlayError::JournalFull));
+        assert_eq!(b, before);
+    }
+
+    #[test]
+    fn board_fits_the_device() {
+        // Documented in the crate docs: keep in step.
+        assert!(core::mem::size_of::<Board>() <= 16 * 1024);
+    }
+}

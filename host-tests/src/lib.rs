@@ -1,0 +1,1 @@
+//! owlet-host-tests: the std side of owlet.

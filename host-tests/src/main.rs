@@ -1,0 +1,2 @@
+//! The `owlet` command-line program.
+fn main() {}

@@ -703,6 +703,19 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             Move::Play(p) => p,
         };
         self.check_move(color, p)?;
+        self.play_checked(color, p)
+    }
+
+    /// Retakes a ko at once, as if a ko threat had been made and answered:
+    /// [`Board::play`] without the ko rule. Reading uses it to value kos.
+    pub fn play_ignoring_ko(&mut self, color: Color, p: Point) -> Result<usize, PlayError> {
+        match self.check_move(color, p) {
+            Ok(()) | Err(PlayError::Ko) => self.play_checked(color, p),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn play_checked(&mut self, color: Color, p: Point) -> Result<usize, PlayError> {
         if self.n_frames >= MOVES || CHANGES - self.n_changes < self.writes_needed(color, p) {
             return Err(PlayError::JournalFull);
         }

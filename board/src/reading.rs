@@ -1,12 +1,46 @@
-//! Tactical reading (placeholder API; the search lands in the next commit).
+//! Tactical reading of one string: can it be captured (`attack`), can it be
+//! saved (`find_defense`), and with which move.
+//!
+//! The search is a depth-first alternation of attacker and defender moves on
+//! the board's own journal (play, recurse, undo), as described in GNU Go's
+//! reading documentation: strings with one liberty are captured at once,
+//! strings with many liberties count as safe, and in between each side tries
+//! a short list of candidate moves generated from liberties, second-order
+//! liberties, captures of neighbouring strings in atari (for both sides) and
+//! attacks on neighbouring strings with few liberties (breaking the chain).
+//! Candidates are ordered by a one-move look-ahead (liberties after the move).
+//!
+//! Ko: a move refused only by the ko rule may still be tried once per line,
+//! as if a ko threat had been made and answered (the first side to do so
+//! becomes the "ko master", after which the other side may not); results
+//! follow GNU Go's codes: [`Code::KoA`] when the mover wins by taking the ko
+//! first, [`Code::KoB`] when the mover needs a ko threat first.
+//!
+//! Bounds: [`ReadingLimits`] holds named depths (full reading, branching,
+//! four-liberty and three-liberty attacks, ko) and a node limit per call;
+//! [`MAX_READING_DEPTH`] bounds recursion absolutely. Hitting the node limit
+//! makes the attacker fail from that node on, and the result says so. A
+//! fixed-size, always-replace transposition cache keyed by the Zobrist hash,
+//! target, routine, depth and ko master keeps answers across calls.
+//!
+//! Omits: GNU Go's special-purpose move generators (edge clamps, special
+//! rescues and the like) beyond the generic ones above, and "gain"/"loss"
+//! codes of partial captures.
 
 use core::fmt;
 
-use crate::board::Board;
-use crate::point::Point;
+use crate::board::{Board, Cell, PlayError, PointSet};
+use crate::point::{Color, Move, Point};
+
+/// Hard bound on recursion depth (plies), whatever the limits say.
+pub const MAX_READING_DEPTH: usize = 64;
+/// Default number of transposition cache entries (16 bytes each).
+pub const DEFAULT_CACHE_ENTRIES: usize = 1024;
+/// Candidate moves considered at one node, at most.
+pub const MAX_CANDIDATES: usize = 24;
 
 /// GNU Go's result codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Code {
     /// The goal cannot be reached (GTP `0`).
@@ -25,6 +59,40 @@ impl Code {
     pub fn gtp(self) -> u8 {
         self as u8
     }
+
+    /// Preference for the side that owns the result: higher is better.
+    const fn rank(self) -> u8 {
+        match self {
+            Code::Fail => 0,
+            Code::KoB => 1,
+            Code::KoA => 2,
+            Code::Win => 3,
+        }
+    }
+
+    /// The mover's result given the opponent's answer code in the child.
+    const fn invert(self) -> Code {
+        match self {
+            Code::Fail => Code::Win,
+            Code::Win => Code::Fail,
+            Code::KoA => Code::KoB,
+            Code::KoB => Code::KoA,
+        }
+    }
+
+    /// The worse (for the mover) of two codes.
+    const fn min(self, other: Code) -> Code {
+        if self.rank() <= other.rank() { self } else { other }
+    }
+
+    const fn from_u8(v: u8) -> Code {
+        match v {
+            1 => Code::Win,
+            2 => Code::KoA,
+            3 => Code::KoB,
+            _ => Code::Fail,
+        }
+    }
 }
 
 impl fmt::Display for Code {
@@ -39,89 +107,729 @@ impl fmt::Display for Code {
 pub struct ReadResult {
     /// Result code.
     pub code: Code,
-    /// The move that reaches it, when the code is not `Fail` (and a move is needed).
+    /// The move that reaches it, when the code is not `Fail`.
     pub point: Option<Point>,
     /// Whether the node limit was reached during the search.
     pub limit_hit: bool,
 }
 
-/// Depth and node limits.
+/// Depth and node limits (GNU Go's names in brackets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct ReadingLimits {
-    /// Node limit per top-level call.
+    /// Below this depth, three-liberty strings are attacked and non-atari
+    /// moves are tried; beyond it only ladders are read (`depth`).
+    pub depth: u8,
+    /// Beyond this depth each side tries at most two moves per node
+    /// (`branch_depth`).
+    pub branch_depth: u8,
+    /// Below this depth four-liberty strings are attacked (`fourlib_depth`).
+    pub fourlib_depth: u8,
+    /// Below this depth ko retakes after a threat are tried (`ko_depth`).
+    pub ko_depth: u8,
+    /// Nodes per top-level call; past it the attacker fails.
     pub node_limit: u32,
 }
 
 impl Default for ReadingLimits {
     fn default() -> Self {
-        ReadingLimits { node_limit: 20_000 }
+        ReadingLimits {
+            depth: 16,
+            branch_depth: 13,
+            fourlib_depth: 7,
+            ko_depth: 8,
+            node_limit: 20_000,
+        }
     }
 }
 
-/// A tactical reader: limits, node counter and transposition cache.
-pub struct Reader {
-    limits: ReadingLimits,
-    nodes: u64,
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    code: u8,
+    point: u16,
 }
 
-impl Default for Reader {
+/// Whose turn at a node, and what they try to do.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Routine {
+    Attack = 1,
+    Defend = 2,
+}
+
+/// A tactical reader: limits, node counter and transposition cache.
+///
+/// ```
+/// use owlet_board::{Board, Code, Point, Reader};
+/// // The white stone on B2 is in atari.
+/// let mut board: Board = Board::from_diagram("
+///     .X.
+///     XO.
+///     .X.").unwrap();
+/// let mut reader: Reader = Reader::new();
+/// let b2 = Point::from_vertex("B2", 3).unwrap();
+/// let r = reader.attack(&mut board, b2);
+/// assert_eq!((r.code, r.point), (Code::Win, Point::from_vertex("C2", 3).ok()));
+/// ```
+pub struct Reader<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
+    limits: ReadingLimits,
+    nodes: u64,
+    call_nodes: u32,
+    limit_hit: bool,
+    cache: [Entry; CACHE],
+}
+
+impl<const CACHE: usize> Default for Reader<CACHE> {
     fn default() -> Self {
         Reader::new()
     }
 }
 
-impl Reader {
+type Candidates = [(i32, Point); MAX_CANDIDATES];
+
+impl<const CACHE: usize> Reader<CACHE> {
     /// A reader with default limits and an empty cache.
     #[must_use]
-    pub fn new() -> Reader {
+    pub fn new() -> Self {
         Reader {
             limits: ReadingLimits::default(),
             nodes: 0,
+            call_nodes: 0,
+            limit_hit: false,
+            cache: [Entry::default(); CACHE],
         }
     }
+
     /// The limits in force.
     #[must_use]
     pub fn limits(&self) -> ReadingLimits {
         self.limits
     }
+
+    /// Replaces the limits (and clears the cache, whose answers depend on them).
+    pub fn set_limits(&mut self, limits: ReadingLimits) {
+        self.limits = limits;
+        self.clear_cache();
+    }
+
+    /// Forgets every cached answer.
+    pub fn clear_cache(&mut self) {
+        self.cache = [Entry::default(); CACHE];
+    }
+
     /// Nodes visited since the last reset.
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
+
     /// Sets the node counter to zero.
     pub fn reset_nodes(&mut self) {
         self.nodes = 0;
     }
+
     /// Raises the depth limits by one (GNU Go's `increase_depths`).
-    pub fn increase_depths(&mut self) {}
+    pub fn increase_depths(&mut self) {
+        let l = &mut self.limits;
+        l.depth = l.depth.saturating_add(1);
+        l.branch_depth = l.branch_depth.saturating_add(1);
+        l.fourlib_depth = l.fourlib_depth.saturating_add(1);
+        l.ko_depth = l.ko_depth.saturating_add(1);
+        self.clear_cache();
+    }
+
     /// Lowers the depth limits by one (GNU Go's `decrease_depths`).
-    pub fn decrease_depths(&mut self) {}
+    pub fn decrease_depths(&mut self) {
+        let l = &mut self.limits;
+        l.depth = l.depth.saturating_sub(1);
+        l.branch_depth = l.branch_depth.saturating_sub(1);
+        l.fourlib_depth = l.fourlib_depth.saturating_sub(1);
+        l.ko_depth = l.ko_depth.saturating_sub(1);
+        self.clear_cache();
+    }
+
     /// Can the string at `target` be captured if its opponent moves first?
+    /// An empty `target` answers `Fail`.
     pub fn attack<const C: usize, const M: usize>(
         &mut self,
         board: &mut Board<C, M>,
         target: Point,
     ) -> ReadResult {
-        let _ = (board, target);
-        ReadResult {
-            code: Code::Fail,
-            point: None,
-            limit_hit: false,
-        }
+        self.top(board, target, Routine::Attack)
     }
-    /// Can the string at `target` be saved if its owner moves first?
+
+    /// Can the string at `target` be saved if its owner moves first? The
+    /// move answered is one after which the string cannot be captured.
+    /// An empty `target` answers `Fail`.
     pub fn find_defense<const C: usize, const M: usize>(
         &mut self,
         board: &mut Board<C, M>,
         target: Point,
     ) -> ReadResult {
-        let _ = (board, target);
-        ReadResult {
-            code: Code::Fail,
-            point: None,
-            limit_hit: false,
+        self.top(board, target, Routine::Defend)
+    }
+
+    fn top<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        routine: Routine,
+    ) -> ReadResult {
+        self.call_nodes = 0;
+        self.limit_hit = false;
+        if board.color_at(target).is_none() {
+            return ReadResult {
+                code: Code::Fail,
+                point: None,
+                limit_hit: false,
+            };
         }
+        let depth_before = board.undo_depth();
+        let (code, point) = match routine {
+            Routine::Attack => self.attack_node(board, target, 0, None),
+            Routine::Defend => self.defend_node(board, target, 0, None, true),
+        };
+        // The search always undoes what it plays; make sure of it anyway.
+        while board.undo_depth() > depth_before {
+            if board.undo().is_err() {
+                break;
+            }
+        }
+        ReadResult {
+            code,
+            point: if code == Code::Fail { None } else { point },
+            limit_hit: self.limit_hit,
+        }
+    }
+
+    /// Counts a node; false when the node limit has been reached.
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        self.call_nodes = self.call_nodes.saturating_add(1);
+        if self.call_nodes > self.limits.node_limit {
+            self.limit_hit = true;
+            return false;
+        }
+        true
+    }
+
+    /// Whether the attacker does not even try at this depth.
+    fn attack_hopeless(&self, libs: usize, depth: usize) -> bool {
+        libs >= 5
+            || (libs == 4 && depth >= usize::from(self.limits.fourlib_depth))
+            || (libs == 3 && depth >= usize::from(self.limits.depth))
+    }
+
+    fn key<const C: usize, const M: usize>(
+        board: &Board<C, M>,
+        origin: Point,
+        routine: Routine,
+        depth: usize,
+        komaster: Option<Color>,
+    ) -> u64 {
+        let k = match komaster {
+            None => 0u64,
+            Some(Color::Black) => 1,
+            Some(Color::White) => 2,
+        };
+        let salt = (origin.index() as u64)
+            | ((routine as u64) << 10)
+            | ((depth as u64) << 12)
+            | (k << 20);
+        board.hash() ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17)
+    }
+
+    fn lookup(&self, key: u64) -> Option<(Code, Option<Point>)> {
+        if CACHE == 0 {
+            return None;
+        }
+        let e = self.cache.get((key % CACHE as u64) as usize)?;
+        if e.key == key && e.code != 0xff {
+            let point = if e.point == 0 {
+                None
+            } else {
+                Point::from_index(usize::from(e.point))
+            };
+            Some((Code::from_u8(e.code), point))
+        } else {
+            None
+        }
+    }
+
+    fn store(&mut self, key: u64, code: Code, point: Option<Point>) {
+        if CACHE == 0 || self.limit_hit {
+            return;
+        }
+        if let Some(e) = self.cache.get_mut((key % CACHE as u64) as usize) {
+            *e = Entry {
+                key,
+                code: code as u8,
+                point: point.map_or(0, |p| p.index() as u16),
+            };
+        }
+    }
+
+    /// Plays `p` for `color`, allowing a ko retake when the ko master rule
+    /// permits. Answers whether it was a retake that needed a threat, and
+    /// the new ko master, or `None` if the move cannot be played.
+    fn try_play<const C: usize, const M: usize>(
+        &self,
+        board: &mut Board<C, M>,
+        color: Color,
+        p: Point,
+        depth: usize,
+        komaster: Option<Color>,
+    ) -> Option<(bool, Option<Color>)> {
+        match board.play(color, Move::Play(p)) {
+            Ok(_) => Some((false, komaster)),
+            Err(PlayError::Ko)
+                if komaster.is_none() && depth < usize::from(self.limits.ko_depth) =>
+            {
+                board
+                    .play_ignoring_ko(color, p)
+                    .ok()
+                    .map(|_| (true, Some(color)))
+            }
+            Err(_) => None,
+        }
+    }
+
+    // ---- attack ----------------------------------------------------------
+
+    fn attack_node<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        depth: usize,
+        komaster: Option<Color>,
+    ) -> (Code, Option<Point>) {
+        let Some(color) = board.color_at(target) else {
+            return (Code::Win, None);
+        };
+        let attacker = color.opponent();
+        let libs = board.liberty_count(target);
+        if libs == 1 {
+            let mut lib = [target; 1];
+            board.liberties(target, &mut lib);
+            let lib = lib[0];
+            return match board.check_move(attacker, lib) {
+                Ok(()) => (Code::Win, Some(lib)),
+                Err(PlayError::Ko)
+                    if komaster.is_none() && depth < usize::from(self.limits.ko_depth) =>
+                {
+                    (Code::KoB, Some(lib))
+                }
+                Err(_) => (Code::Fail, None),
+            };
+        }
+        if self.attack_hopeless(libs, depth) || depth >= MAX_READING_DEPTH {
+            return (Code::Fail, None);
+        }
+        if !self.count_node() {
+            return (Code::Fail, None);
+        }
+        let origin = board.origin(target);
+        let key = Self::key(board, origin, Routine::Attack, depth, komaster);
+        if let Some(hit) = self.lookup(key) {
+            return hit;
+        }
+
+        let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
+        let n = self.attack_candidates(board, target, attacker, libs, depth, &mut moves);
+        let width = if depth >= usize::from(self.limits.branch_depth) {
+            n.min(2)
+        } else {
+            n
+        };
+        let mut best = (Code::Fail, None);
+        for &(_, m) in &moves[..width] {
+            let Some((threat, km)) = self.try_play(board, attacker, m, depth, komaster) else {
+                continue;
+            };
+            let mut code = if board.color_at(target).is_none() {
+                Code::Win
+            } else {
+                self.defend_node(board, target, depth + 1, km, false).0.invert()
+            };
+            let _ = board.undo();
+            if threat {
+                code = code.min(Code::KoB);
+            }
+            if code.rank() > best.0.rank() {
+                best = (code, Some(m));
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        self.store(key, best.0, best.1);
+        best
+    }
+
+    /// Fills `out` with attacking moves, best first; answers how many.
+    fn attack_candidates<const C: usize, const M: usize>(
+        &self,
+        board: &mut Board<C, M>,
+        target: Point,
+        attacker: Color,
+        libs: usize,
+        depth: usize,
+        out: &mut Candidates,
+    ) -> usize {
+        let mut set = PointSet::new();
+        let mut list = [target; MAX_CANDIDATES];
+        let mut n = 0;
+        let mut push = |p: Point, list: &mut [Point; MAX_CANDIDATES], n: &mut usize| {
+            if *n < MAX_CANDIDATES && set.insert(p) {
+                list[*n] = p;
+                *n += 1;
+            }
+        };
+        let lib_set = board.liberty_set(target);
+        for p in lib_set.iter() {
+            push(p, &mut list, &mut n);
+        }
+        let ladder_only = depth >= usize::from(self.limits.depth);
+        if !ladder_only {
+            // Our own strings next to the target that are in atari: save them.
+            let mut adj = [target; 16];
+            let na = board.adjacent_strings(target, &mut adj);
+            for &a in &adj[..na] {
+                if board.liberty_count(a) == 1 {
+                    let mut l = [a; 1];
+                    board.liberties(a, &mut l);
+                    push(l[0], &mut list, &mut n);
+                    // Or capture a defender string that holds it in atari.
+                    let mut around = [a; 8];
+                    let nn = board.adjacent_strings(a, &mut around);
+                    for &b in &around[..nn] {
+                        if board.liberty_count(b) == 1 {
+                            let mut l = [b; 1];
+                            board.liberties(b, &mut l);
+                            push(l[0], &mut list, &mut n);
+                        }
+                    }
+                }
+            }
+            // Second-order liberties of a short-of-liberties target.
+            if libs <= 3 {
+                for l in lib_set.iter() {
+                    for q in l.neighbors() {
+                        if board.cell(q) == Cell::Empty {
+                            push(q, &mut list, &mut n);
+                        }
+                    }
+                }
+            }
+        }
+        // Order by a one-move look-ahead.
+        let mut count = 0;
+        for &m in &list[..n] {
+            let legal = board.check_move(attacker, m);
+            let ko = legal == Err(PlayError::Ko);
+            if legal.is_err() && !ko {
+                continue;
+            }
+            let played = if ko {
+                board.play_ignoring_ko(attacker, m)
+            } else {
+                board.play(attacker, Move::Play(m))
+            };
+            let Ok(captured) = played else {
+                continue;
+            };
+            let tlibs = board.liberty_count(target);
+            let own = board.liberty_count(m);
+            let mut score = if board.color_at(target).is_none() {
+                1000
+            } else {
+                100 * (5 - tlibs.min(5) as i32)
+            };
+            if ladder_only && tlibs > 1 {
+                score = -1;
+            }
+            score += 10 * own.min(4) as i32 + 5 * captured.min(4) as i32;
+            if own == 1 && captured == 0 && !lib_set.contains(m) {
+                // Self-atari away from the target rarely helps.
+                score -= 300;
+            }
+            if ko {
+                score -= 50;
+            }
+            let _ = board.undo();
+            if score < 0 {
+                continue;
+            }
+            out[count] = (score, m);
+            count += 1;
+        }
+        sort_candidates(&mut out[..count]);
+        count
+    }
+
+    // ---- defense ---------------------------------------------------------
+
+    fn defend_node<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        depth: usize,
+        komaster: Option<Color>,
+        top: bool,
+    ) -> (Code, Option<Point>) {
+        let Some(color) = board.color_at(target) else {
+            return (Code::Fail, None);
+        };
+        let libs = board.liberty_count(target);
+        // A string the attacker would not even try counts as safe.
+        if !top && self.attack_hopeless(libs, depth + 1) {
+            return (Code::Win, None);
+        }
+        if libs >= 5 && top {
+            return (Code::Win, None);
+        }
+        if depth >= MAX_READING_DEPTH {
+            return (Code::Win, None);
+        }
+        if !self.count_node() {
+            return (Code::Win, None);
+        }
+        let origin = board.origin(target);
+        let key = Self::key(board, origin, Routine::Defend, depth, komaster);
+        if let Some(hit) = self.lookup(key) {
+            return hit;
+        }
+        let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
+        let n = self.defense_candidates(board, target, color, libs, depth, &mut moves);
+        let width = if depth >= usize::from(self.limits.branch_depth) {
+            n.min(2)
+        } else {
+            n
+        };
+        let mut best = (Code::Fail, None);
+        for &(_, m) in &moves[..width] {
+            let Some((threat, km)) = self.try_play(board, color, m, depth, komaster) else {
+                continue;
+            };
+            let mut code = if board.color_at(target).is_none() {
+                Code::Fail
+            } else {
+                self.attack_node(board, target, depth + 1, km).0.invert()
+            };
+            let _ = board.undo();
+            if threat {
+                code = code.min(Code::KoB);
+            }
+            if code.rank() > best.0.rank() {
+                best = (code, Some(m));
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        self.store(key, best.0, best.1);
+        best
+    }
+
+    /// Fills `out` with defending moves, best first; answers how many.
+    fn defense_candidates<const C: usize, const M: usize>(
+        &self,
+        board: &mut Board<C, M>,
+        target: Point,
+        color: Color,
+        libs: usize,
+        depth: usize,
+        out: &mut Candidates,
+    ) -> usize {
+        let mut set = PointSet::new();
+        let mut list = [target; MAX_CANDIDATES];
+        let mut n = 0;
+        let mut push = |p: Point, list: &mut [Point; MAX_CANDIDATES], n: &mut usize| {
+            if *n < MAX_CANDIDATES && set.insert(p) {
+                list[*n] = p;
+                *n += 1;
+            }
+        };
+        let lib_set = board.liberty_set(target);
+        let ladder_only = depth >= usize::from(self.limits.depth);
+        // Capture or attack the attacker's strings that surround the target.
+        let mut adj = [target; 16];
+        let na = board.adjacent_strings(target, &mut adj);
+        for &a in &adj[..na] {
+            let alibs = board.liberty_count(a);
+            if alibs == 1 || (!ladder_only && alibs <= libs.max(2) && alibs <= 3) {
+                let mut l = [a; 3];
+                let k = board.liberties(a, &mut l);
+                for &q in &l[..k] {
+                    push(q, &mut list, &mut n);
+                }
+            }
+        }
+        for p in lib_set.iter() {
+            push(p, &mut list, &mut n);
+        }
+        if !ladder_only && libs >= 2 {
+            // Second-order liberties: extend towards open space.
+            for l in lib_set.iter() {
+                for q in l.neighbors() {
+                    if board.cell(q) == Cell::Empty {
+                        push(q, &mut list, &mut n);
+                    }
+                }
+            }
+        }
+        let mut count = 0;
+        for &m in &list[..n] {
+            let legal = board.check_move(color, m);
+            let ko = legal == Err(PlayError::Ko);
+            if legal.is_err() && !ko {
+                continue;
+            }
+            let played = if ko {
+                board.play_ignoring_ko(color, m)
+            } else {
+                board.play(color, Move::Play(m))
+            };
+            let Ok(captured) = played else {
+                continue;
+            };
+            let tlibs = if board.color_at(target).is_some() {
+                board.liberty_count(target)
+            } else {
+                0
+            };
+            let mut score = 100 * tlibs.min(6) as i32 + 30 * captured.min(4) as i32;
+            if tlibs <= 1 {
+                score -= 500;
+            }
+            if ko {
+                score -= 50;
+            }
+            // A move that leaves a neighbouring attacker string in atari
+            // forces an answer.
+            let mut adj = [target; 16];
+            let na = if board.color_at(target).is_some() {
+                board.adjacent_strings(target, &mut adj)
+            } else {
+                0
+            };
+            if adj[..na].iter().any(|&a| board.liberty_count(a) == 1) {
+                score += 40;
+            }
+            let _ = board.undo();
+            out[count] = (score, m);
+            count += 1;
+        }
+        sort_candidates(&mut out[..count]);
+        count
+    }
+}
+
+/// Insertion sort by descending score, stable (keeps generation order on ties).
+fn sort_candidates(list: &mut [(i32, Point)]) {
+    for i in 1..list.len() {
+        let mut j = i;
+        while j > 0 && list[j - 1].0 < list[j].0 {
+            list.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(diagram: &str, target: &str) -> (ReadResult, ReadResult) {
+        let mut board: Board = Board::from_diagram(diagram).unwrap();
+        let size = board.size();
+        let t = Point::from_vertex(target, size).unwrap();
+        let before = board.clone();
+        let mut reader: Reader = Reader::new();
+        let a = reader.attack(&mut board, t);
+        let d = reader.find_defense(&mut board, t);
+        assert_eq!(board, before);
+        (a, d)
+    }
+
+    fn at(v: &str, size: usize) -> Option<Point> {
+        Point::from_vertex(v, size).ok()
+    }
+
+    #[test]
+    fn ladder_works_and_breaker_breaks_it() {
+        let ladder = "
+            .........
+            .........
+            .........
+            .........
+            ...X.....
+            ..XO.....
+            ....X....
+            .........
+            .........";
+        let (a, d) = read(ladder, "D4");
+        assert_eq!(a.code, Code::Win);
+        assert_eq!(d.code, Code::Win);
+        // White stones on both ladder paths break it.
+        let broken = "
+            .........
+            .......O.
+            .........
+            .........
+            ...X.....
+            ..XO.....
+            ....X....
+            .O.......
+            .........";
+        // ...but not the net at E4 (GNU Go 3.8 agrees: `1 E4`).
+        let (a, _) = read(broken, "D4");
+        assert_eq!((a.code, a.point), (Code::Win, at("E4", 9)));
+    }
+
+    #[test]
+    fn stone_in_atari_can_be_captured_but_not_saved() {
+        let diagram = "
+            .........
+            .........
+            .........
+            .........
+            ...XX....
+            ..XO.....
+            ...X.....
+            .........
+            .........";
+        let (a, d) = read(diagram, "D4");
+        assert_eq!((a.code, a.point), (Code::Win, at("E4", 9)));
+        assert_eq!(d.code, Code::Fail);
+    }
+
+    #[test]
+    fn snapback() {
+        let diagram = "
+            .......
+            .......
+            .......
+            XXXX...
+            OOOX...
+            X.OX...
+            .XOX...";
+        let (a, _) = read(diagram, "C1");
+        assert_eq!(a.code, Code::Win);
+        assert_eq!(a.point, at("B2", 7));
+    }
+
+    #[test]
+    fn safe_string_cannot_be_attacked() {
+        let diagram = "
+            .....
+            .....
+            ..O..
+            .....
+            .....";
+        let (a, d) = read(diagram, "C3");
+        assert_eq!(a.code, Code::Fail);
+        assert_eq!(a.point, None);
+        assert_eq!(d.code, Code::Win);
     }
 }

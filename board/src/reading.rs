@@ -38,6 +38,8 @@ pub const MAX_READING_DEPTH: usize = 64;
 pub const DEFAULT_CACHE_ENTRIES: usize = 1024;
 /// Candidate moves considered at one node, at most.
 pub const MAX_CANDIDATES: usize = 24;
+/// Chain-breaking captures read per defence node, at most.
+pub const MAX_BREAK_CHAIN: usize = 4;
 
 /// GNU Go's result codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +129,9 @@ pub struct ReadingLimits {
     pub fourlib_depth: u8,
     /// Below this depth ko retakes after a threat are tried (`ko_depth`).
     pub ko_depth: u8,
+    /// Below this depth the defender reads whether neighbouring attacker
+    /// strings can be captured (`break_chain_depth`).
+    pub break_chain_depth: u8,
     /// Nodes per top-level call; past it the attacker fails.
     pub node_limit: u32,
 }
@@ -138,7 +143,8 @@ impl Default for ReadingLimits {
             branch_depth: 13,
             fourlib_depth: 7,
             ko_depth: 8,
-            node_limit: 20_000,
+            break_chain_depth: 7,
+            node_limit: 200_000,
         }
     }
 }
@@ -235,6 +241,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         l.branch_depth = l.branch_depth.saturating_add(1);
         l.fourlib_depth = l.fourlib_depth.saturating_add(1);
         l.ko_depth = l.ko_depth.saturating_add(1);
+        l.break_chain_depth = l.break_chain_depth.saturating_add(1);
         self.clear_cache();
     }
 
@@ -245,6 +252,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         l.branch_depth = l.branch_depth.saturating_sub(1);
         l.fourlib_depth = l.fourlib_depth.saturating_sub(1);
         l.ko_depth = l.ko_depth.saturating_sub(1);
+        l.break_chain_depth = l.break_chain_depth.saturating_sub(1);
         self.clear_cache();
     }
 
@@ -413,7 +421,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             board.liberties(target, &mut lib);
             let lib = lib[0];
             return match board.check_move(attacker, lib) {
-                Ok(()) => (Code::Win, Some(lib)),
+                Ok(()) => (self.capture_code(board, target, attacker, lib, depth, komaster), Some(lib)),
                 Err(PlayError::Ko)
                     if komaster.is_none() && depth < usize::from(self.limits.ko_depth) =>
                 {
@@ -434,8 +442,37 @@ impl<const CACHE: usize> Reader<CACHE> {
             return hit;
         }
 
+        // Our own neighbouring strings that the defender could capture to
+        // escape: read how to save them.
+        let mut extra = [target; MAX_BREAK_CHAIN];
+        let mut n_extra = 0;
+        if depth < usize::from(self.limits.break_chain_depth) {
+            let mut adj = [target; 16];
+            let na = board.adjacent_strings(target, &mut adj);
+            for &a in &adj[..na] {
+                let alibs = board.liberty_count(a);
+                if alibs <= 2 && alibs <= libs && n_extra < MAX_BREAK_CHAIN {
+                    let threatened = self.attack_node(board, a, depth + 2, komaster).0;
+                    if threatened != Code::Fail {
+                        let (code, m) = self.defend_node(board, a, depth + 2, komaster, false);
+                        if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
+                            extra[n_extra] = m;
+                            n_extra += 1;
+                        }
+                    }
+                }
+            }
+        }
         let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
-        let n = self.attack_candidates(board, target, attacker, libs, depth, &mut moves);
+        let n = self.attack_candidates(
+            board,
+            target,
+            attacker,
+            libs,
+            depth,
+            &extra[..n_extra],
+            &mut moves,
+        );
         let width = if depth >= usize::from(self.limits.branch_depth) {
             n.min(2)
         } else {
@@ -466,6 +503,31 @@ impl<const CACHE: usize> Reader<CACHE> {
         best
     }
 
+    /// Capturing a lone stone that the defender could retake as a ko only
+    /// wins the ko ([`Code::KoA`]) while the defender may still retake.
+    fn capture_code<const C: usize, const M: usize>(
+        &self,
+        board: &mut Board<C, M>,
+        target: Point,
+        attacker: Color,
+        lib: Point,
+        depth: usize,
+        komaster: Option<Color>,
+        ) -> Code {
+        if board.string_size(target) != 1
+            || komaster.is_some()
+            || depth >= usize::from(self.limits.ko_depth)
+        {
+            return Code::Win;
+        }
+        if board.play(attacker, Move::Play(lib)).is_err() {
+            return Code::Win;
+        }
+        let ko = board.ko_point() == Some(target);
+        let _ = board.undo();
+        if ko { Code::KoA } else { Code::Win }
+    }
+
     /// Fills `out` with attacking moves, best first; answers how many.
     fn attack_candidates<const C: usize, const M: usize>(
         &self,
@@ -474,6 +536,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         attacker: Color,
         libs: usize,
         depth: usize,
+        extra: &[Point],
         out: &mut Candidates,
     ) -> usize {
         let mut set = PointSet::new();
@@ -486,6 +549,9 @@ impl<const CACHE: usize> Reader<CACHE> {
             }
         };
         let lib_set = board.liberty_set(target);
+        for &p in extra {
+            push(p, &mut list, &mut n);
+        }
         for p in lib_set.iter() {
             push(p, &mut list, &mut n);
         }
@@ -599,8 +665,34 @@ impl<const CACHE: usize> Reader<CACHE> {
         if let Some(hit) = self.lookup(key) {
             return hit;
         }
+        // Breaking the chain: moves that capture a neighbouring attacker
+        // string, found by reading it (ladders and nets included).
+        let mut extra = [target; MAX_BREAK_CHAIN];
+        let mut n_extra = 0;
+        if depth < usize::from(self.limits.break_chain_depth) {
+            let mut adj = [target; 16];
+            let na = board.adjacent_strings(target, &mut adj);
+            for &a in &adj[..na] {
+                let alibs = board.liberty_count(a);
+                if (2..=3).contains(&alibs) && n_extra < MAX_BREAK_CHAIN {
+                    let (code, m) = self.attack_node(board, a, depth + 2, komaster);
+                    if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
+                        extra[n_extra] = m;
+                        n_extra += 1;
+                    }
+                }
+            }
+        }
         let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
-        let n = self.defense_candidates(board, target, color, libs, depth, &mut moves);
+        let n = self.defense_candidates(
+            board,
+            target,
+            color,
+            libs,
+            depth,
+            &extra[..n_extra],
+            &mut moves,
+        );
         let width = if depth >= usize::from(self.limits.branch_depth) {
             n.min(2)
         } else {
@@ -639,6 +731,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         color: Color,
         libs: usize,
         depth: usize,
+        extra: &[Point],
         out: &mut Candidates,
     ) -> usize {
         let mut set = PointSet::new();
@@ -652,12 +745,15 @@ impl<const CACHE: usize> Reader<CACHE> {
         };
         let lib_set = board.liberty_set(target);
         let ladder_only = depth >= usize::from(self.limits.depth);
+        for &p in extra {
+            push(p, &mut list, &mut n);
+        }
         // Capture or attack the attacker's strings that surround the target.
         let mut adj = [target; 16];
         let na = board.adjacent_strings(target, &mut adj);
         for &a in &adj[..na] {
             let alibs = board.liberty_count(a);
-            if alibs == 1 || (!ladder_only && alibs <= libs.max(2) && alibs <= 3) {
+            if alibs == 1 || (!ladder_only && alibs <= libs + 1 && alibs <= 3) {
                 let mut l = [a; 3];
                 let k = board.liberties(a, &mut l);
                 for &q in &l[..k] {
@@ -667,6 +763,23 @@ impl<const CACHE: usize> Reader<CACHE> {
         }
         for p in lib_set.iter() {
             push(p, &mut list, &mut n);
+        }
+        if !ladder_only && libs <= 2 {
+            // Strengthen friendly stones next to a liberty, so that
+            // connecting to them there works.
+            for l in lib_set.iter() {
+                for q in l.neighbors() {
+                    if board.color_at(q) == Some(color) && !board.same_string(q, target) {
+                        let mut ql = [q; 4];
+                        let k = board.liberties(q, &mut ql);
+                        if k <= 3 {
+                            for &r in &ql[..k] {
+                                push(r, &mut list, &mut n);
+                            }
+                        }
+                    }
+                }
+            }
         }
         if !ladder_only && libs >= 2 {
             // Second-order liberties: extend towards open space.

@@ -1,0 +1,517 @@
+//! The GTP console: a GTP version 2 engine core that answers like GNU Go.
+//!
+//! [`Engine`] owns a [`Board`] (default capacities), a [`Reader`], the komi,
+//! the game record that GTP `undo` replays, and the count of pending
+//! `trymove`s. [`Engine::execute`] takes one command line and writes the
+//! whole answer (`=ID text\n\n`, or `?ID reason\n\n` on failure) into a
+//! buffer the caller owns; comments, blank lines and bare ids produce no
+//! answer. A failed command changes nothing.
+//!
+//! Commands: `protocol_version name version known_command list_commands
+//! quit boardsize clear_board komi get_komi play undo showboard is_legal
+//! countlib findlib captures attack defend trymove popgo increase_depths
+//! decrease_depths reset_reading_node_counter get_reading_node_counter`,
+//! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
+//!
+//! Game moves (`play`) are committed to the board so its journal stays free
+//! for reading; `trymove` moves stay in the journal until `popgo`. While a
+//! `trymove` is pending, `play` and `undo` are refused (GNU Go aborts).
+//!
+//! What it omits: move generation, scoring, time control, SGF (the host's
+//! job, through [`Engine::resize`], [`Engine::set_stone`], [`Engine::play`]
+//! and [`Engine::set_to_move`]), and GNU Go's many analysis commands.
+//! Known differences from GNU Go: `findlib` lists liberties top row first,
+//! left to right (GNU Go's order depends on its history); an id that does
+//! not fit in 32 bits is echoed as written (GNU Go wraps it); `komi`
+//! refuses infinities and NaN.
+
+mod answer;
+mod history;
+mod line;
+mod showboard;
+
+use core::fmt::{self, Write as _};
+
+use owlet_board::{Board, Code, Color, MAX_SIZE, Move, PlayError, Point, Reader, SizeError};
+
+pub use answer::{Answer, Failure, Reply, Status};
+pub use history::HISTORY_CAPACITY;
+pub use line::{Args, LINE_CAPACITY};
+
+use history::{Entry, History};
+
+/// An answer buffer this large holds every built-in answer (a 19×19
+/// `showboard` is about 1.1 KiB; `list_commands` about 0.4 KiB).
+pub const ANSWER_CAPACITY: usize = 2048;
+
+/// What `name` answers.
+pub const NAME: &str = "owlet";
+
+/// What `version` answers: the crate version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The built-in commands, sorted.
+pub const COMMANDS: [&str; 25] = [
+    "attack",
+    "boardsize",
+    "captures",
+    "clear_board",
+    "countlib",
+    "decrease_depths",
+    "defend",
+    "findlib",
+    "get_komi",
+    "get_reading_node_counter",
+    "increase_depths",
+    "is_legal",
+    "known_command",
+    "komi",
+    "list_commands",
+    "name",
+    "play",
+    "popgo",
+    "protocol_version",
+    "quit",
+    "reset_reading_node_counter",
+    "showboard",
+    "trymove",
+    "undo",
+    "version",
+];
+
+/// Extra commands served through the same console (ids, formats,
+/// truncation and `list_commands` included). Built-in commands take
+/// precedence over an extension's of the same name.
+pub trait Extension {
+    /// The extension's command names.
+    fn commands(&self) -> &[&str];
+
+    /// Runs `command` (one of [`Extension::commands`]) with its arguments,
+    /// writing the answer text into `answer`; a failure must leave the
+    /// engine unchanged.
+    fn run(
+        &mut self,
+        engine: &mut Engine,
+        command: &str,
+        args: Args<'_>,
+        answer: &mut Answer<'_>,
+    ) -> Result<(), Failure>;
+}
+
+/// The extension with no commands.
+struct NoExtension;
+
+impl Extension for NoExtension {
+    fn commands(&self) -> &[&str] {
+        &[]
+    }
+
+    fn run(
+        &mut self,
+        _engine: &mut Engine,
+        _command: &str,
+        _args: Args<'_>,
+        answer: &mut Answer<'_>,
+    ) -> Result<(), Failure> {
+        Err(answer.failure("unknown command"))
+    }
+}
+
+/// Why a game-changing call of [`Engine`] was refused. Nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum GameError {
+    /// The board refused the move or stone.
+    Illegal(PlayError),
+    /// A `trymove` is pending: `popgo` first.
+    TrymovePending,
+    /// No move to take back (none played, setup stones placed after the
+    /// last one, or the record overflowed [`HISTORY_CAPACITY`]).
+    CannotUndo,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Illegal(_) => f.write_str("illegal move"),
+            GameError::TrymovePending => f.write_str("cannot play while a trymove is pending"),
+            GameError::CannotUndo => f.write_str("cannot undo"),
+        }
+    }
+}
+
+/// The GTP engine: board, reader, komi, game record, pending trymoves.
+pub struct Engine {
+    board: Board,
+    reader: Reader,
+    history: History,
+    komi: f32,
+    tries: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An empty 19×19 board, komi 0, black to move.
+    #[must_use]
+    pub fn new() -> Engine {
+        let board = match Board::new(MAX_SIZE) {
+            Ok(board) => board,
+            // MAX_SIZE is always a valid size.
+            Err(_) => unreachable!(),
+        };
+        Engine {
+            board,
+            reader: Reader::new(),
+            history: History::new(),
+            komi: 0.0,
+            tries: 0,
+        }
+    }
+
+    // ---- the console ---------------------------------------------------
+
+    /// Handles one command line and writes its answer into `out`; the
+    /// answer is `out[..reply.len]` ([`ANSWER_CAPACITY`] bytes hold any
+    /// built-in answer). The line ends at its first newline.
+    pub fn execute(&mut self, line: &[u8], out: &mut [u8]) -> Reply {
+        self.execute_with(line, out, &mut NoExtension)
+    }
+
+    /// [`Engine::execute`] with extra commands from `extension`.
+    pub fn execute_with(
+        &mut self,
+        line: &[u8],
+        out: &mut [u8],
+        extension: &mut dyn Extension,
+    ) -> Reply {
+        let line = line::Line::clean(line);
+        let parsed = line::parse(line.text());
+        let Some(command) = parsed.command else {
+            return Reply::SILENT;
+        };
+        let mut answer = Answer::new(out);
+        answer.push_str("=");
+        if let Some(id) = parsed.id {
+            answer.push_str(id);
+        }
+        answer.push_str(" ");
+        answer.begin_text();
+        let result = if line.too_long {
+            Err(answer.failure("line too long"))
+        } else {
+            self.dispatch(command, parsed.args, &mut answer, extension)
+        };
+        let quit = result.is_ok() && command == "quit";
+        answer.finish(result.is_ok(), quit)
+    }
+
+    fn dispatch(
+        &mut self,
+        command: &str,
+        mut args: Args<'_>,
+        out: &mut Answer<'_>,
+        extension: &mut dyn Extension,
+    ) -> Result<(), Failure> {
+        match command {
+            "protocol_version" => out.push_str("2"),
+            "name" => out.push_str(NAME),
+            "version" => out.push_str(VERSION),
+            "quit" => {}
+            "known_command" => {
+                let known = args
+                    .next()
+                    .is_some_and(|c| COMMANDS.contains(&c) || extension.commands().contains(&c));
+                out.push_str(if known { "true" } else { "false" });
+            }
+            "list_commands" => list_commands(extension.commands(), out),
+            "boardsize" => return self.gtp_boardsize(args, out),
+            "clear_board" => self.clear(),
+            "komi" => match args.next().and_then(line::float_prefix) {
+                Some(komi) => self.komi = komi,
+                None => return Err(out.failure("komi not a float")),
+            },
+            "get_komi" => {
+                let _ = write!(out, "{:4.1}", self.komi);
+            }
+            "play" => return self.gtp_play(args, out),
+            "undo" => {
+                if self.undo().is_err() {
+                    return Err(out.failure("cannot undo"));
+                }
+            }
+            "showboard" => showboard::write(&self.board, out),
+            "is_legal" => {
+                let Some((color, mv)) = self.color_and_move(&mut args) else {
+                    return Err(out.failure("invalid color or coordinate"));
+                };
+                let legal = match mv {
+                    Move::Pass => true,
+                    Move::Play(p) => self.board.is_legal(color, p),
+                };
+                out.push_str(if legal { "1" } else { "0" });
+            }
+            "countlib" => {
+                let p = self.stone_at(args.next(), out)?;
+                let _ = write!(out, "{}", self.board.liberty_count(p));
+            }
+            "findlib" => {
+                let p = self.stone_at(args.next(), out)?;
+                self.write_liberties(p, out);
+            }
+            "captures" => match args.next().and_then(Color::from_gtp) {
+                Some(color) => {
+                    let _ = write!(out, "{}", self.board.captures(color));
+                }
+                None => return Err(out.failure("invalid color")),
+            },
+            "attack" | "defend" => {
+                let p = self.stone_at(args.next(), out)?;
+                let result = if command == "attack" {
+                    self.reader.attack(&mut self.board, p)
+                } else {
+                    self.reader.find_defense(&mut self.board, p)
+                };
+                let _ = write!(out, "{}", result.code.gtp());
+                if result.code != Code::Fail {
+                    match result.point {
+                        Some(q) => {
+                            let _ = write!(out, " {q}");
+                        }
+                        None => out.push_str(" PASS"),
+                    }
+                }
+            }
+            "trymove" => return self.gtp_trymove(args, out),
+            "popgo" => {
+                if self.tries == 0 || self.board.undo().is_err() {
+                    self.tries = 0;
+                    return Err(out.failure("Stack empty."));
+                }
+                self.tries -= 1;
+            }
+            "increase_depths" => self.reader.increase_depths(),
+            "decrease_depths" => self.reader.decrease_depths(),
+            "reset_reading_node_counter" => self.reader.reset_nodes(),
+            "get_reading_node_counter" => {
+                let _ = write!(out, "{}", self.reader.nodes());
+            }
+            _ if extension.commands().contains(&command) => {
+                return extension.run(self, command, args, out);
+            }
+            _ => return Err(out.failure("unknown command")),
+        }
+        Ok(())
+    }
+
+    fn gtp_boardsize(&mut self, mut args: Args<'_>, out: &mut Answer<'_>) -> Result<(), Failure> {
+        let Some(size) = args.next().and_then(line::int_prefix) else {
+            return Err(out.failure("boardsize not an integer"));
+        };
+        match usize::try_from(size).map(|s| self.resize(s)) {
+            Ok(Ok(())) => Ok(()),
+            _ => Err(out.failure("unacceptable size")),
+        }
+    }
+
+    fn gtp_play(&mut self, mut args: Args<'_>, out: &mut Answer<'_>) -> Result<(), Failure> {
+        let Some((color, mv)) = self.color_and_move(&mut args) else {
+            return Err(out.failure("invalid color or coordinate"));
+        };
+        match self.play(color, mv) {
+            Ok(_) => Ok(()),
+            Err(GameError::TrymovePending) => {
+                Err(out.failure("cannot play while a trymove is pending"))
+            }
+            Err(_) => Err(out.failure("illegal move")),
+        }
+    }
+
+    fn gtp_trymove(&mut self, mut args: Args<'_>, out: &mut Answer<'_>) -> Result<(), Failure> {
+        let Some((color, mv)) = self.color_and_move(&mut args) else {
+            return Err(out.failure("invalid color or coordinate"));
+        };
+        match self.board.play(color, mv) {
+            Ok(_) => {
+                self.tries += 1;
+                Ok(())
+            }
+            Err(PlayError::JournalFull) => Err(out.failure("too many trymoves")),
+            Err(_) => Err(out.failure("illegal move")),
+        }
+    }
+
+    /// Parses `COLOR VERTEX` (the vertex may be `pass`).
+    fn color_and_move(&self, args: &mut Args<'_>) -> Option<(Color, Move)> {
+        let color = Color::from_gtp(args.next()?)?;
+        let mv = Move::from_vertex(args.next()?, self.board.size()).ok()?;
+        Some((color, mv))
+    }
+
+    /// Parses a vertex that must hold a stone.
+    fn stone_at(&self, vertex: Option<&str>, out: &mut Answer<'_>) -> Result<Point, Failure> {
+        let Some(p) = vertex.and_then(|v| Point::from_vertex(v, self.board.size()).ok()) else {
+            return Err(out.failure("invalid coordinate"));
+        };
+        if self.board.color_at(p).is_none() {
+            return Err(out.failure("vertex must not be empty"));
+        }
+        Ok(p)
+    }
+
+    /// The liberties of the string at `p`, top row first, left to right.
+    fn write_liberties(&self, p: Point, out: &mut Answer<'_>) {
+        let libs = self.board.liberty_set(p);
+        let size = self.board.size();
+        let mut first = true;
+        for row in (0..size).rev() {
+            for q in (0..size).filter_map(|col| Point::new(col, row)) {
+                if libs.contains(q) {
+                    let _ = write!(out, "{}{q}", if first { "" } else { " " });
+                    first = false;
+                }
+            }
+        }
+    }
+
+    // ---- the game, for hosts (SGF loading) and for the console -----------
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The tactical reader (node counter, limits).
+    #[must_use]
+    pub fn reader(&self) -> &Reader {
+        &self.reader
+    }
+
+    /// The tactical reader, to change its settings.
+    pub fn reader_mut(&mut self) -> &mut Reader {
+        &mut self.reader
+    }
+
+    /// The komi.
+    #[must_use]
+    pub fn komi(&self) -> f32 {
+        self.komi
+    }
+
+    /// Sets the komi.
+    pub fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+
+    /// Number of `trymove`s not yet taken back with `popgo`.
+    #[must_use]
+    pub fn trymoves_pending(&self) -> usize {
+        self.tries
+    }
+
+    /// Empties the board (keeping its size), forgets the game record and
+    /// any pending `trymove`s (GTP `clear_board`).
+    pub fn clear(&mut self) {
+        self.board.clear();
+        self.history.clear();
+        self.tries = 0;
+    }
+
+    /// Sets the board size (1..=19) and clears as [`Engine::clear`] does
+    /// (GTP `boardsize`). On error nothing changes.
+    pub fn resize(&mut self, size: usize) -> Result<(), SizeError> {
+        self.board.resize(size)?;
+        self.clear();
+        Ok(())
+    }
+
+    /// Puts a setup stone on `p`, or empties it with `None`, without
+    /// captures (SGF `AB`/`AW`/`AE`). `undo` does not go back past it.
+    pub fn set_stone(&mut self, p: Point, color: Option<Color>) -> Result<(), GameError> {
+        if self.tries > 0 {
+            return Err(GameError::TrymovePending);
+        }
+        self.board.set_stone(p, color).map_err(GameError::Illegal)?;
+        self.history.push(Entry::Stone(p, color));
+        Ok(())
+    }
+
+    /// Plays a game move (GTP `play`) and commits it; answers the number
+    /// of stones captured.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<usize, GameError> {
+        if self.tries > 0 {
+            return Err(GameError::TrymovePending);
+        }
+        let captured = self.board.play(color, mv).map_err(GameError::Illegal)?;
+        self.board.commit();
+        self.history.push(Entry::Move(color, mv));
+        Ok(captured)
+    }
+
+    /// Sets the side to move (SGF `PL`, or the colour a loaded game
+    /// continues with).
+    pub fn set_to_move(&mut self, color: Color) -> Result<(), GameError> {
+        if self.tries > 0 {
+            return Err(GameError::TrymovePending);
+        }
+        self.board.set_to_move(color);
+        self.history.push(Entry::ToMove(color));
+        Ok(())
+    }
+
+    /// Takes back the last game move (GTP `undo`) by replaying the record
+    /// without it from an empty board.
+    pub fn undo(&mut self) -> Result<(), GameError> {
+        if self.tries > 0 {
+            return Err(GameError::TrymovePending);
+        }
+        if !self.history.pop_move() {
+            return Err(GameError::CannotUndo);
+        }
+        self.board.clear();
+        for entry in self.history.entries() {
+            match *entry {
+                Entry::Stone(p, color) => {
+                    let _ = self.board.set_stone(p, color);
+                }
+                Entry::Move(color, mv) => {
+                    if self.board.play(color, mv).is_ok() {
+                        self.board.commit();
+                    }
+                }
+                Entry::ToMove(color) => self.board.set_to_move(color),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes the built-in and extension commands, merged in byte order, one
+/// per line.
+fn list_commands(extra: &[&str], out: &mut Answer<'_>) {
+    let mut last: Option<&str> = None;
+    loop {
+        let next = COMMANDS
+            .iter()
+            .chain(extra.iter())
+            .copied()
+            .filter(|c| last.is_none_or(|l| *c > l))
+            .min();
+        let Some(next) = next else {
+            break;
+        };
+        if last.is_some() {
+            out.push_str("\n");
+        }
+        out.push_str(next);
+        last = Some(next);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,356 @@
+//! Console tests; expected answers were checked against GNU Go 3.8.
+
+use std::string::String;
+use std::vec::Vec;
+
+use super::*;
+use history::Entry;
+
+fn run(engine: &mut Engine, line: &str) -> String {
+    let mut out = [0u8; ANSWER_CAPACITY];
+    let reply = engine.execute(line.as_bytes(), &mut out);
+    assert!(!reply.truncated, "{line}");
+    String::from_utf8(out[..reply.len].to_vec()).unwrap()
+}
+
+fn session(lines: &str) -> (Engine, Vec<String>) {
+    let mut engine = Engine::new();
+    let answers = lines.lines().map(|l| run(&mut engine, l)).collect();
+    (engine, answers)
+}
+
+fn pt(v: &str, engine: &Engine) -> Point {
+    Point::from_vertex(v, engine.board().size()).unwrap()
+}
+
+#[test]
+fn administrative_commands() {
+    let (_, a) = session(
+        "protocol_version\nname\n10 version\nknown_command play\nknown_command foo\nknown_command\nfoo\n3 foo\nNAME",
+    );
+    assert_eq!(a[0], "= 2\n\n");
+    assert_eq!(a[1], "= owlet\n\n");
+    assert_eq!(a[2], std::format!("=10 {VERSION}\n\n"));
+    assert_eq!(a[3], "= true\n\n");
+    assert_eq!(a[4], "= false\n\n");
+    assert_eq!(a[5], "= false\n\n");
+    assert_eq!(a[6], "? unknown command\n\n");
+    assert_eq!(a[7], "?3 unknown command\n\n");
+    assert_eq!(a[8], "? unknown command\n\n");
+}
+
+#[test]
+fn silent_lines() {
+    let mut engine = Engine::new();
+    let mut out = [0u8; 64];
+    for line in ["", "   ", "# comment", "10", "5 # x", "\r\n"] {
+        let reply = engine.execute(line.as_bytes(), &mut out);
+        assert_eq!(reply.status, Status::Silent, "{line:?}");
+        assert_eq!(reply.len, 0);
+    }
+}
+
+#[test]
+fn quit_is_flagged() {
+    let mut engine = Engine::new();
+    let mut out = [0u8; 64];
+    let reply = engine.execute(b"1 quit", &mut out);
+    assert!(reply.quit);
+    assert_eq!(&out[..reply.len], b"=1 \n\n");
+}
+
+#[test]
+fn commands_are_sorted_and_listed() {
+    assert!(COMMANDS.windows(2).all(|w| w[0] < w[1]));
+    let (_, a) = session("list_commands");
+    let expected = std::format!("= {}\n\n", COMMANDS.join("\n"));
+    assert_eq!(a[0], expected);
+}
+
+#[test]
+fn boardsize_and_komi() {
+    let (e, a) = session(
+        "boardsize\nboardsize 0\nboardsize 20\nboardsize x\nboardsize 9.5\nkomi\nkomi x\nkomi 6.5x\nget_komi\nkomi -3\nget_komi",
+    );
+    assert_eq!(a[0], "? boardsize not an integer\n\n");
+    assert_eq!(a[1], "? unacceptable size\n\n");
+    assert_eq!(a[2], "? unacceptable size\n\n");
+    assert_eq!(a[3], "? boardsize not an integer\n\n");
+    assert_eq!(a[4], "= \n\n");
+    assert_eq!(e.board().size(), 9);
+    assert_eq!(a[5], "? komi not a float\n\n");
+    assert_eq!(a[6], "? komi not a float\n\n");
+    assert_eq!(a[7], "= \n\n");
+    assert_eq!(a[8], "=  6.5\n\n");
+    assert_eq!(a[10], "= -3.0\n\n");
+}
+
+#[test]
+fn play_errors_leave_the_board_alone() {
+    let (e, a) = session(
+        "boardsize 9\nplay\nplay b\nplay x d4\nplay b z4\nplay b i4\nplay b j10\nplay b d4\nplay b d4\nplay w pass\nplay black D5 extra",
+    );
+    for answer in &a[1..=6] {
+        assert_eq!(answer, "? invalid color or coordinate\n\n");
+    }
+    assert_eq!(a[7], "= \n\n");
+    assert_eq!(a[8], "? illegal move\n\n");
+    assert_eq!(a[9], "= \n\n");
+    assert_eq!(a[10], "= \n\n");
+    assert_eq!(e.board().color_at(pt("D5", &e)), Some(Color::Black));
+}
+
+#[test]
+fn undo_replays_the_game() {
+    let (mut e, a) = session(
+        "boardsize 5\nplay b a2\nplay w a1\nplay b b1\ncaptures black\nundo\ncaptures black",
+    );
+    assert_eq!(a[4], "= 1\n\n");
+    assert_eq!(a[5], "= \n\n");
+    assert_eq!(a[6], "= 0\n\n");
+    assert_eq!(e.board().color_at(pt("A1", &e)), Some(Color::White));
+    assert_eq!(e.board().to_move(), Color::Black);
+    assert_eq!(run(&mut e, "undo"), "= \n\n");
+    assert_eq!(run(&mut e, "undo"), "= \n\n");
+    assert_eq!(run(&mut e, "undo"), "? cannot undo\n\n");
+    assert!(e.board().points().all(|p| e.board().color_at(p).is_none()));
+}
+
+#[test]
+fn undo_keeps_setup_stones_and_stops_at_them() {
+    let mut e = Engine::new();
+    e.resize(9).unwrap();
+    let (c3, d4) = (pt("C3", &e), pt("D4", &e));
+    e.set_stone(c3, Some(Color::White)).unwrap();
+    e.play(Color::Black, Move::Play(d4)).unwrap();
+    e.set_to_move(Color::Black).unwrap();
+    assert_eq!(e.undo(), Ok(()));
+    assert_eq!(e.board().color_at(c3), Some(Color::White));
+    assert_eq!(e.board().color_at(d4), None);
+    assert_eq!(e.undo(), Err(GameError::CannotUndo));
+}
+
+#[test]
+fn undo_after_a_long_game_is_refused_not_wrong() {
+    let mut e = Engine::new();
+    for _ in 0..=HISTORY_CAPACITY {
+        e.play(Color::Black, Move::Pass).unwrap();
+    }
+    assert_eq!(e.undo(), Err(GameError::CannotUndo));
+    e.clear();
+    e.play(Color::Black, Move::Pass).unwrap();
+    assert_eq!(e.undo(), Ok(()));
+}
+
+#[test]
+fn liberties_and_captures() {
+    let (_, a) = session(
+        "boardsize 9\nplay b d4\nplay w d5\nplay b e5\nplay w c4\nplay b a1\nplay w b1\nfindlib d4\nfindlib e9\nfindlib a1\ncountlib a1\ncountlib d4\ncountlib e9\ncountlib\ncountlib z9\ncountlib pass\ncaptures\ncaptures x\ncaptures b",
+    );
+    assert_eq!(a[7], "= E4 D3\n\n");
+    assert_eq!(a[8], "? vertex must not be empty\n\n");
+    assert_eq!(a[9], "= A2\n\n");
+    assert_eq!(a[10], "= 1\n\n");
+    assert_eq!(a[11], "= 2\n\n");
+    assert_eq!(a[12], "? vertex must not be empty\n\n");
+    assert_eq!(a[13], "? invalid coordinate\n\n");
+    assert_eq!(a[14], "? invalid coordinate\n\n");
+    assert_eq!(a[15], "? invalid coordinate\n\n");
+    assert_eq!(a[16], "? invalid color\n\n");
+    assert_eq!(a[17], "? invalid color\n\n");
+    assert_eq!(a[18], "= 0\n\n");
+    let (_, a) = session("boardsize 5\ntrymove b c3\nfindlib c3");
+    assert_eq!(a[2], "= C4 B3 D3 C2\n\n");
+}
+
+#[test]
+fn is_legal() {
+    let (_, a) = session(
+        "boardsize 9\nplay b d4\nis_legal b e9\nis_legal w d4\nis_legal\nis_legal b\nis_legal b pass\nis_legal x e9",
+    );
+    assert_eq!(a[2], "= 1\n\n");
+    assert_eq!(a[3], "= 0\n\n");
+    assert_eq!(a[4], "? invalid color or coordinate\n\n");
+    assert_eq!(a[5], "? invalid color or coordinate\n\n");
+    assert_eq!(a[6], "= 1\n\n");
+    assert_eq!(a[7], "? invalid color or coordinate\n\n");
+}
+
+#[test]
+fn reading_commands_check_their_vertex() {
+    let (_, a) = session(
+        "boardsize 9\nplay b e5\nattack\nattack z9\nattack c3\ndefend c3\nattack e5\nreset_reading_node_counter\nget_reading_node_counter\nincrease_depths\ndecrease_depths",
+    );
+    assert_eq!(a[2], "? invalid coordinate\n\n");
+    assert_eq!(a[3], "? invalid coordinate\n\n");
+    assert_eq!(a[4], "? vertex must not be empty\n\n");
+    assert_eq!(a[5], "? vertex must not be empty\n\n");
+    assert!(
+        a[6] == "= 0\n\n"
+            || a[6].starts_with("= 1 ")
+            || a[6].starts_with("= 2 ")
+            || a[6].starts_with("= 3 ")
+    );
+    assert_eq!(a[7], "= \n\n");
+    assert_eq!(a[8], "= 0\n\n");
+    assert_eq!(a[9], "= \n\n");
+    assert_eq!(a[10], "= \n\n");
+}
+
+#[test]
+fn trymove_and_popgo() {
+    let (mut e, a) = session(
+        "boardsize 5\npopgo\ntrymove\ntrymove b\ntrymove b c3\ntrymove b c3\ntrymove w c4\ntrymove x c3\ntrymove w pass\nplay b a1\nundo",
+    );
+    assert_eq!(a[1], "? Stack empty.\n\n");
+    assert_eq!(a[2], "? invalid color or coordinate\n\n");
+    assert_eq!(a[3], "? invalid color or coordinate\n\n");
+    assert_eq!(a[4], "= \n\n");
+    assert_eq!(a[5], "? illegal move\n\n");
+    assert_eq!(a[6], "= \n\n");
+    assert_eq!(a[7], "? invalid color or coordinate\n\n");
+    assert_eq!(a[8], "= \n\n");
+    assert_eq!(a[9], "? cannot play while a trymove is pending\n\n");
+    assert_eq!(a[10], "? cannot undo\n\n");
+    assert_eq!(e.trymoves_pending(), 3);
+    for _ in 0..3 {
+        assert_eq!(run(&mut e, "popgo"), "= \n\n");
+    }
+    assert_eq!(run(&mut e, "popgo"), "? Stack empty.\n\n");
+    assert!(e.board().points().all(|p| e.board().color_at(p).is_none()));
+    // A new game drops pending trymoves.
+    run(&mut e, "trymove b c3");
+    run(&mut e, "clear_board");
+    assert_eq!(e.trymoves_pending(), 0);
+    assert_eq!(run(&mut e, "popgo"), "? Stack empty.\n\n");
+}
+
+#[test]
+fn showboard_like_gnugo() {
+    let (_, a) = session(
+        "boardsize 5\nplay b a2\nplay w a1\nplay b b1\nplay w c1\nplay b e5\nplay w b2\nshowboard",
+    );
+    let expected = "= \n   A B C D E\n 5 . . . . X 5\n 4 . + . + . 4\n 3 . . + . . 3\n 2 X O . + . 2     WHITE (O) has captured 0 stones\n 1 . X O . . 1     BLACK (X) has captured 1 stones\n   A B C D E\n\n";
+    assert_eq!(a[7], expected);
+    let (_, a) = session("boardsize 1\nshowboard");
+    assert_eq!(
+        a[1],
+        "= \n   A\n 1 + 1     BLACK (X) has captured 0 stones\n   A\n\n"
+    );
+    let (_, a) = session("boardsize 19\nshowboard");
+    let lines: Vec<&str> = a[1].lines().collect();
+    assert_eq!(lines[1], "   A B C D E F G H J K L M N O P Q R S T");
+    assert_eq!(
+        lines[11],
+        "10 . . . + . . . . . + . . . . . + . . . 10     BLACK (X) has captured 0 stones"
+    );
+    assert_eq!(
+        lines[10],
+        "11 . . . . . . . . . . . . . . . . . . . 11     WHITE (O) has captured 0 stones"
+    );
+    assert_eq!(lines[18], " 3 . . . . . . . . . . . . . . . . . . . 3");
+}
+
+#[test]
+fn star_points_by_size() {
+    // Star points as GNU Go draws them, per size: (col, row) 0-based.
+    let count = |size: usize| {
+        (0..size * size)
+            .filter(|i| showboard_is_star(size, i % size, i / size))
+            .count()
+    };
+    let expected = [1, 0, 1, 0, 5, 4, 5, 4, 5, 4, 5, 4, 9, 4, 9, 4, 9, 4, 9];
+    for (i, &n) in expected.iter().enumerate() {
+        assert_eq!(count(i + 1), n, "size {}", i + 1);
+    }
+}
+
+fn showboard_is_star(size: usize, col: usize, row: usize) -> bool {
+    let mut e = Engine::new();
+    e.resize(size).unwrap();
+    let text = run(&mut e, "showboard");
+    let line = text.lines().nth(2 + (size - 1 - row)).unwrap();
+    line.as_bytes()[3 + 2 * col] == b'+'
+}
+
+#[test]
+fn long_and_odd_lines() {
+    let mut e = Engine::new();
+    let mut out = [0u8; 64];
+    let long = [b'x'; LINE_CAPACITY + 10];
+    let r = e.execute(&long, &mut out);
+    assert_eq!(&out[..r.len], b"? line too long\n\n");
+    let r = e.execute(b"7 name\xff", &mut out);
+    assert_eq!(&out[..r.len], b"?7 unknown command\n\n");
+    let r = e.execute(b"7 na\x01me\r\n8 version", &mut out);
+    assert_eq!(&out[..r.len], b"=7 owlet\n\n");
+}
+
+#[test]
+fn small_buffers_truncate_cleanly() {
+    let mut e = Engine::new();
+    let mut out = [0u8; 20];
+    let r = e.execute(b"12 showboard", &mut out);
+    assert!(r.truncated);
+    assert_eq!(r.len, 20);
+    assert!(out.starts_with(b"=12 \n   A B C"));
+    assert!(out.ends_with(b"\n\n"));
+    let r = e.execute(b"list_commands", &mut []);
+    assert_eq!(r.len, 0);
+    assert!(r.truncated);
+}
+
+struct Echo;
+
+impl Extension for Echo {
+    fn commands(&self) -> &[&str] {
+        &["echo", "name"]
+    }
+
+    fn run(
+        &mut self,
+        engine: &mut Engine,
+        _command: &str,
+        args: Args<'_>,
+        answer: &mut Answer<'_>,
+    ) -> Result<(), Failure> {
+        let mut any = false;
+        for word in args {
+            answer.push_str(word);
+            any = true;
+        }
+        if !any {
+            return Err(
+                answer.failure_fmt(format_args!("nothing to echo on {}", engine.board().size()))
+            );
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn extensions_share_the_console() {
+    let mut e = Engine::new();
+    let mut out = [0u8; ANSWER_CAPACITY];
+    let mut ext = Echo;
+    let mut ask = |e: &mut Engine, line: &str| {
+        let r = e.execute_with(line.as_bytes(), &mut out, &mut ext);
+        String::from_utf8(out[..r.len].to_vec()).unwrap()
+    };
+    assert_eq!(ask(&mut e, "4 echo a b"), "=4 ab\n\n");
+    assert_eq!(ask(&mut e, "echo"), "? nothing to echo on 19\n\n");
+    assert_eq!(ask(&mut e, "name"), "= owlet\n\n");
+    assert_eq!(ask(&mut e, "known_command echo"), "= true\n\n");
+    let list = ask(&mut e, "list_commands");
+    assert!(list.contains("defend\necho\nfindlib"));
+    assert_eq!(list.matches("name").count(), 1);
+}
+
+#[test]
+fn engine_size_is_documented() {
+    // Board + reader + game record (6 bytes an entry) + a few words; keep in
+    // step with the docs of HISTORY_CAPACITY.
+    assert_eq!(core::mem::size_of::<Entry>(), 6);
+    let parts = core::mem::size_of::<Board>() + core::mem::size_of::<Reader>();
+    assert!(core::mem::size_of::<Engine>() <= parts + HISTORY_CAPACITY * 6 + 64);
+}

@@ -144,7 +144,7 @@ impl Default for ReadingLimits {
             fourlib_depth: 7,
             ko_depth: 8,
             break_chain_depth: 7,
-            node_limit: 200_000,
+            node_limit: 100_000,
         }
     }
 }
@@ -416,25 +416,34 @@ impl<const CACHE: usize> Reader<CACHE> {
         };
         let attacker = color.opponent();
         let libs = board.liberty_count(target);
+        let mut excluded = None;
+        let mut first = (Code::Fail, None);
         if libs == 1 {
             let mut lib = [target; 1];
             board.liberties(target, &mut lib);
             let lib = lib[0];
-            return match board.check_move(attacker, lib) {
-                Ok(()) => (self.capture_code(board, target, attacker, lib, depth, komaster), Some(lib)),
+            match board.check_move(attacker, lib) {
+                Ok(()) => match self.capture_code(board, target, attacker, lib, depth, komaster) {
+                    // Winning the ko is good; winning outright elsewhere is better.
+                    Some(Code::KoA) => {
+                        first = (Code::KoA, Some(lib));
+                        excluded = Some(lib);
+                    }
+                    Some(code) => return (code, Some(lib)),
+                    // The capture walks into a bigger recapture: look for
+                    // another way below.
+                    None => excluded = Some(lib),
+                },
                 Err(PlayError::Ko)
                     if komaster.is_none() && depth < usize::from(self.limits.ko_depth) =>
                 {
-                    (Code::KoB, Some(lib))
+                    return (Code::KoB, Some(lib));
                 }
-                Err(_) => (Code::Fail, None),
-            };
+                Err(_) => return (Code::Fail, None),
+            }
         }
-        if self.attack_hopeless(libs, depth) || depth >= MAX_READING_DEPTH {
-            return (Code::Fail, None);
-        }
-        if !self.count_node() {
-            return (Code::Fail, None);
+        if self.attack_hopeless(libs, depth) || depth >= MAX_READING_DEPTH || !self.count_node() {
+            return first;
         }
         let origin = board.origin(target);
         let key = Self::key(board, origin, Routine::Attack, depth, komaster);
@@ -478,8 +487,11 @@ impl<const CACHE: usize> Reader<CACHE> {
         } else {
             n
         };
-        let mut best = (Code::Fail, None);
+        let mut best = first;
         for &(_, m) in &moves[..width] {
+            if Some(m) == excluded {
+                continue;
+            }
             let Some((threat, km)) = self.try_play(board, attacker, m, depth, komaster) else {
                 continue;
             };
@@ -504,7 +516,9 @@ impl<const CACHE: usize> Reader<CACHE> {
     }
 
     /// Capturing a lone stone that the defender could retake as a ko only
-    /// wins the ko ([`Code::KoA`]) while the defender may still retake.
+    /// wins the ko ([`Code::KoA`]) while the defender may still retake; a
+    /// capture whose stones are left in atari, more than one of them, is a
+    /// snapback for the defender (`None`).
     fn capture_code<const C: usize, const M: usize>(
         &self,
         board: &mut Board<C, M>,
@@ -513,19 +527,24 @@ impl<const CACHE: usize> Reader<CACHE> {
         lib: Point,
         depth: usize,
         komaster: Option<Color>,
-        ) -> Code {
-        if board.string_size(target) != 1
-            || komaster.is_some()
-            || depth >= usize::from(self.limits.ko_depth)
-        {
-            return Code::Win;
-        }
+    ) -> Option<Code> {
         if board.play(attacker, Move::Play(lib)).is_err() {
-            return Code::Win;
+            return Some(Code::Win);
         }
         let ko = board.ko_point() == Some(target);
+        let snapped = board.liberty_count(lib) == 1 && board.string_size(lib) > 1;
         let _ = board.undo();
-        if ko { Code::KoA } else { Code::Win }
+        if snapped {
+            None
+        } else if ko
+            && board.string_size(target) == 1
+            && komaster.is_none()
+            && depth < usize::from(self.limits.ko_depth)
+        {
+            Some(Code::KoA)
+        } else {
+            Some(Code::Win)
+        }
     }
 
     /// Fills `out` with attacking moves, best first; answers how many.

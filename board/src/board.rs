@@ -1130,7 +1130,10 @@ mod tests {
         assert_eq!(b.play(Color::Black, Move::Play(pt("C3", 5))), Ok(1));
         assert_eq!(b.color_at(pt("B3", 5)), None);
         assert_eq!(b.ko_point(), Some(pt("B3", 5)));
-        assert_eq!(b.play(Color::White, Move::Play(pt("B3", 5))), Err(PlayError::Ko));
+        assert_eq!(
+            b.play(Color::White, Move::Play(pt("B3", 5))),
+            Err(PlayError::Ko)
+        );
         assert!(b.is_consistent());
         b.undo().unwrap();
         assert_eq!(b, before);
@@ -1146,8 +1149,14 @@ mod tests {
             ...",
         )
         .unwrap();
-        assert_eq!(b.play(Color::White, Move::Play(pt("A3", 3))), Err(PlayError::Suicide));
-        assert_eq!(b.play(Color::White, Move::Play(pt("B3", 3))), Err(PlayError::Occupied));
+        assert_eq!(
+            b.play(Color::White, Move::Play(pt("A3", 3))),
+            Err(PlayError::Suicide)
+        );
+        assert_eq!(
+            b.play(Color::White, Move::Play(pt("B3", 3))),
+            Err(PlayError::Occupied)
+        );
         b.set_allow_suicide(true);
         assert_eq!(b.play(Color::White, Move::Play(pt("A3", 3))), Ok(0));
         assert_eq!(b.color_at(pt("A3", 3)), None);
@@ -1176,13 +1185,18 @@ mod tests {
             b.play(Color::Black, Move::Play(pt(v, 9))).unwrap();
         }
         let before = b.clone();
-        assert_eq!(b.play(Color::Black, Move::Play(pt("E1", 9))), Err(PlayError::JournalFull));
+        assert_eq!(
+            b.play(Color::Black, Move::Play(pt("E1", 9))),
+            Err(PlayError::JournalFull)
+        );
         assert_eq!(b, before);
     }
 
     #[test]
     fn board_fits_the_device() {
         // Documented in the crate docs: keep in step.
-        assert!(core::mem::size_of::<Board>() <= 16 * 1024);
+        assert_eq!(core::mem::size_of::<Board>(), 16_040);
+        assert_eq!(core::mem::size_of::<Board<1024, 64>>(), 9_640);
+        assert_eq!(core::mem::size_of::<crate::Reader>(), 16_416);
     }
 }

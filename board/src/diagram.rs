@@ -37,8 +37,7 @@ impl fmt::Display for DiagramError {
 }
 
 fn is_border_line(line: &str) -> bool {
-    line.chars().all(|c| matches!(c, '+' | '-' | '|' | ' '))
-        && line.chars().any(|c| c == '-')
+    line.chars().all(|c| matches!(c, '+' | '-' | '|' | ' ')) && line.chars().any(|c| c == '-')
 }
 
 fn row_cells(line: &str) -> impl Iterator<Item = char> + '_ {

@@ -84,7 +84,11 @@ impl Code {
 
     /// The worse (for the mover) of two codes.
     const fn min(self, other: Code) -> Code {
-        if self.rank() <= other.rank() { self } else { other }
+        if self.rank() <= other.rank() {
+            self
+        } else {
+            other
+        }
     }
 
     const fn from_u8(v: u8) -> Code {
@@ -340,10 +344,8 @@ impl<const CACHE: usize> Reader<CACHE> {
             Some(Color::Black) => 1,
             Some(Color::White) => 2,
         };
-        let salt = (origin.index() as u64)
-            | ((routine as u64) << 10)
-            | ((depth as u64) << 12)
-            | (k << 20);
+        let salt =
+            (origin.index() as u64) | ((routine as u64) << 10) | ((depth as u64) << 12) | (k << 20);
         board.hash() ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17)
     }
 
@@ -477,7 +479,6 @@ impl<const CACHE: usize> Reader<CACHE> {
             board,
             target,
             attacker,
-            libs,
             depth,
             &extra[..n_extra],
             &mut moves,
@@ -498,7 +499,9 @@ impl<const CACHE: usize> Reader<CACHE> {
             let mut code = if board.color_at(target).is_none() {
                 Code::Win
             } else {
-                self.defend_node(board, target, depth + 1, km, false).0.invert()
+                self.defend_node(board, target, depth + 1, km, false)
+                    .0
+                    .invert()
             };
             let _ = board.undo();
             if threat {
@@ -553,11 +556,11 @@ impl<const CACHE: usize> Reader<CACHE> {
         board: &mut Board<C, M>,
         target: Point,
         attacker: Color,
-        libs: usize,
         depth: usize,
         extra: &[Point],
         out: &mut Candidates,
     ) -> usize {
+        let libs = board.liberty_count(target);
         let mut set = PointSet::new();
         let mut list = [target; MAX_CANDIDATES];
         let mut n = 0;
@@ -703,15 +706,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             }
         }
         let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
-        let n = self.defense_candidates(
-            board,
-            target,
-            color,
-            libs,
-            depth,
-            &extra[..n_extra],
-            &mut moves,
-        );
+        let n = self.defense_candidates(board, target, color, depth, &extra[..n_extra], &mut moves);
         let width = if depth >= usize::from(self.limits.branch_depth) {
             n.min(2)
         } else {
@@ -748,11 +743,11 @@ impl<const CACHE: usize> Reader<CACHE> {
         board: &mut Board<C, M>,
         target: Point,
         color: Color,
-        libs: usize,
         depth: usize,
         extra: &[Point],
         out: &mut Candidates,
     ) -> usize {
+        let libs = board.liberty_count(target);
         let mut set = PointSet::new();
         let mut list = [target; MAX_CANDIDATES];
         let mut n = 0;
@@ -949,6 +944,48 @@ mod tests {
         let (a, _) = read(diagram, "C1");
         assert_eq!(a.code, Code::Win);
         assert_eq!(a.point, at("B2", 7));
+    }
+
+    #[test]
+    fn ko_capture_is_code_2_and_connecting_defends() {
+        let diagram = "
+            .....
+            .XO..
+            XO.O.
+            .XO..
+            .....";
+        let (a, d) = read(diagram, "B3");
+        assert_eq!((a.code, a.point), (Code::KoA, at("C3", 5)));
+        assert_eq!((d.code, d.point), (Code::Win, at("C3", 5)));
+    }
+
+    #[test]
+    fn node_limit_is_reported_and_board_restored() {
+        let mut board: Board = Board::from_diagram(
+            "
+            .........
+            .........
+            .........
+            .........
+            ...X.....
+            ..XO.....
+            ....X....
+            .........
+            .........",
+        )
+        .unwrap();
+        let before = board.clone();
+        let mut reader: Reader = Reader::new();
+        reader.set_limits(ReadingLimits {
+            node_limit: 3,
+            ..ReadingLimits::default()
+        });
+        let t = Point::from_vertex("D4", 9).unwrap();
+        let r = reader.attack(&mut board, t);
+        assert!(r.limit_hit);
+        assert_eq!(r.code, Code::Fail);
+        assert_eq!(board, before);
+        assert_eq!(board.hash(), before.hash());
     }
 
     #[test]

@@ -1,2 +1,145 @@
 //! The `owlet` command-line program.
-fn main() {}
+//!
+//! - `owlet gtp`: GTP on stdin/stdout (GNU Go's formats, `loadsgf` too).
+//! - `owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR]
+//!   FILE.tst...`: runs GNU Go regression files and prints per-file counts.
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use owlet_host_tests::console::Console;
+use owlet_host_tests::ratchet;
+use owlet_host_tests::regress::{self, Outcome};
+
+const USAGE: &str = "\
+usage: owlet gtp
+       owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR] FILE.tst...
+
+gtp      GTP version 2 on stdin/stdout, answering like GNU Go (loadsgf included)
+regress  run GNU Go regression files through the same console
+  --data DIR         loadsgf paths are relative to DIR (default: each file's folder)
+  -v                 list each failing case, expected and got
+  --write-ratchet    write the passing ids of each FILE to <ratchet dir>/<suite>.txt
+  --ratchet-dir DIR  where ratchet files live (default: host-tests/ratchet)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("gtp") if args.len() == 1 => gtp(),
+        Some("regress") => regress(&args[1..]),
+        Some("--version" | "version") => {
+            println!("owlet {}", owlet_firmware::gtp::VERSION);
+            ExitCode::SUCCESS
+        }
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn gtp() -> ExitCode {
+    let mut console = Console::new();
+    console.loadsgf.warn = true;
+    match console.serve(io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("owlet: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn regress(args: &[String]) -> ExitCode {
+    let mut data: Option<PathBuf> = None;
+    let mut verbose = false;
+    let mut write_ratchet = false;
+    let mut ratchet_dir = ratchet::default_dir();
+    let mut files = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--data" | "--ratchet-dir" => {
+                let Some(dir) = args.next() else {
+                    eprintln!("owlet regress: {arg} needs a directory\n{USAGE}");
+                    return ExitCode::from(2);
+                };
+                if arg == "--data" {
+                    data = Some(PathBuf::from(dir));
+                } else {
+                    ratchet_dir = PathBuf::from(dir);
+                }
+            }
+            "-v" | "--verbose" => verbose = true,
+            "--write-ratchet" => write_ratchet = true,
+            a if a.starts_with('-') => {
+                eprintln!("owlet regress: unknown option {a}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+            file => files.push(PathBuf::from(file)),
+        }
+    }
+    if files.is_empty() {
+        eprintln!("owlet regress: no .tst file given\n{USAGE}");
+        return ExitCode::from(2);
+    }
+    let mut status = ExitCode::SUCCESS;
+    let (mut tests, mut passed, mut unexpected, mut failed, mut errors) = (0, 0, 0, 0, 0);
+    for file in &files {
+        let report = match regress::run_file(file, data.as_deref()) {
+            Ok(report) => report,
+            Err(e) => {
+                eprintln!("owlet regress: {}: {e}", file.display());
+                status = ExitCode::FAILURE;
+                continue;
+            }
+        };
+        println!("{}", report.summary());
+        for e in &report.setup_errors {
+            println!("  setup error: {e}");
+        }
+        if verbose {
+            for case in &report.cases {
+                let what = match case.outcome {
+                    Outcome::Fail => "FAIL",
+                    Outcome::Error => "ERROR",
+                    Outcome::Pass | Outcome::Unjudged => continue,
+                };
+                let star = if case.gnugo_fails {
+                    " (GNU Go fails it too)"
+                } else {
+                    ""
+                };
+                println!(
+                    "  {what} {} {}: expected [{}], got [{}]{star}",
+                    case.id, case.command, case.expected, case.got
+                );
+            }
+        }
+        if write_ratchet {
+            match ratchet::write(&ratchet_dir, &report) {
+                Ok(path) => println!("  wrote {}", path.display()),
+                Err(e) => {
+                    eprintln!("owlet regress: writing the ratchet: {e}");
+                    status = ExitCode::FAILURE;
+                }
+            }
+        }
+        tests += report.tests();
+        passed += report.passed();
+        unexpected += report.unexpected_passes();
+        failed += report.failed();
+        errors += report.errors();
+    }
+    if files.len() > 1 {
+        println!(
+            "total: {tests} tests, {passed} passed (of which {unexpected} unexpected passes), {failed} failed, {errors} errors"
+        );
+    }
+    status
+}

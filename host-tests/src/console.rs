@@ -1,0 +1,121 @@
+//! The host's GTP console: the firmware [`Engine`] plus `loadsgf`, over any
+//! reader and writer (stdin/stdout for `owlet gtp`).
+
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use owlet_firmware::gtp::ANSWER_CAPACITY;
+use owlet_firmware::{Answer, Args, Engine, Extension, Failure, Reply};
+
+use crate::sgf::{self, LoadError, Until};
+
+/// The `loadsgf FILE [N|VERTEX]` command, GNU Go's answers included:
+/// `= black` / `= white` (the side to move), `? missing filename`,
+/// `? cannot open or parse 'FILE'`, `? cannot load 'FILE'` (board size).
+#[derive(Debug, Default)]
+pub struct LoadSgf {
+    /// Relative file names are read from here (the current directory when
+    /// `None`).
+    pub base: Option<PathBuf>,
+    /// Print skipped stones and moves to stderr, as GNU Go does.
+    pub warn: bool,
+}
+
+impl LoadSgf {
+    /// Resolves `file` against [`LoadSgf::base`].
+    #[must_use]
+    pub fn path(&self, file: &str) -> PathBuf {
+        match &self.base {
+            Some(base) => base.join(file),
+            None => Path::new(file).to_path_buf(),
+        }
+    }
+}
+
+impl Extension for LoadSgf {
+    fn commands(&self) -> &[&str] {
+        &["loadsgf"]
+    }
+
+    fn run(
+        &mut self,
+        engine: &mut Engine,
+        _command: &str,
+        mut args: Args<'_>,
+        answer: &mut Answer<'_>,
+    ) -> Result<(), Failure> {
+        let Some(file) = args.next() else {
+            return Err(answer.failure("missing filename"));
+        };
+        let until = Until::from_arg(args.next());
+        match sgf::load_file(engine, &self.path(file), &until) {
+            Ok(loaded) => {
+                if self.warn {
+                    for w in &loaded.warnings {
+                        eprintln!("{w}");
+                    }
+                }
+                answer.push_str(loaded.to_move.name());
+                Ok(())
+            }
+            Err(LoadError::Size(size)) => {
+                if self.warn {
+                    eprintln!("Unsupported board size: {size}");
+                }
+                Err(answer.failure_fmt(format_args!("cannot load '{file}'")))
+            }
+            Err(_) => Err(answer.failure_fmt(format_args!("cannot open or parse '{file}'"))),
+        }
+    }
+}
+
+/// A GTP session: the engine, `loadsgf`, and an answer buffer.
+pub struct Console {
+    /// The engine.
+    pub engine: Engine,
+    /// The `loadsgf` command.
+    pub loadsgf: LoadSgf,
+    buf: Vec<u8>,
+}
+
+impl Default for Console {
+    fn default() -> Self {
+        Console::new()
+    }
+}
+
+impl Console {
+    /// A fresh engine; `loadsgf` reads from the current directory.
+    #[must_use]
+    pub fn new() -> Console {
+        Console {
+            engine: Engine::new(),
+            loadsgf: LoadSgf::default(),
+            // Far more than any answer needs; extensions may write long ones.
+            buf: vec![0; 16 * ANSWER_CAPACITY],
+        }
+    }
+
+    /// Handles one line; answers the reply and its bytes.
+    pub fn execute(&mut self, line: &[u8]) -> (Reply, &[u8]) {
+        let reply = self
+            .engine
+            .execute_with(line, &mut self.buf, &mut self.loadsgf);
+        (reply, self.buf.get(..reply.len).unwrap_or(&[]))
+    }
+
+    /// Serves GTP: reads lines from `input` until end of input or `quit`,
+    /// writing each answer to `output` and flushing it.
+    pub fn serve(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        for line in input.split(b'\n') {
+            let line = line?;
+            let (reply, bytes) = self.execute(&line);
+            output.write_all(bytes)?;
+            output.flush()?;
+            if reply.quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,140 @@
+//! Property tests of the GTP console's text entry point: random lines
+//! (random bytes, commands with random arguments, sequences of them) never
+//! panic, always give a well-formed answer, and a `?` answer changes
+//! nothing.
+
+use owlet_firmware::gtp::{ANSWER_CAPACITY, COMMANDS};
+use owlet_firmware::{Engine, Status};
+use owlet_host_tests::console::Console;
+use proptest::prelude::*;
+
+fn command_name() -> impl Strategy<Value = String> {
+    let mut names: Vec<&str> = COMMANDS.to_vec();
+    names.extend(["loadsgf", "foo", "", "PLAY", "genmove"]);
+    prop::sample::select(names).prop_map(String::from)
+}
+
+fn argument() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[A-HJ][1-9]",
+        "[a-hj-t][0-9]{1,2}",
+        Just("pass".to_string()),
+        prop::sample::select(vec!["b", "w", "black", "white", "B", "x"]).prop_map(String::from),
+        "-?[0-9]{1,3}(\\.[0-9])?",
+        "[!-~]{1,12}",
+        any::<String>(),
+    ]
+}
+
+fn gtp_line() -> impl Strategy<Value = Vec<u8>> {
+    let structured = (
+        prop::option::of(0u32..1000),
+        command_name(),
+        prop::collection::vec(argument(), 0..4),
+        prop::option::of("#[ -~]{0,10}"),
+    )
+        .prop_map(|(id, name, args, comment)| {
+            let mut line = String::new();
+            if let Some(id) = id {
+                line += &format!("{id} ");
+            }
+            line += &name;
+            for a in args {
+                line += " ";
+                line += &a;
+            }
+            if let Some(c) = comment {
+                line += &c;
+            }
+            line.into_bytes()
+        });
+    prop_oneof![
+        3 => structured,
+        1 => prop::collection::vec(any::<u8>(), 0..80),
+    ]
+}
+
+/// Runs `line` and checks the answer's form and, on failure, that nothing
+/// changed.
+fn check(console: &mut Console, line: &[u8]) -> Result<(), TestCaseError> {
+    let board = console.engine.board().clone();
+    let komi = console.engine.komi();
+    let tries = console.engine.trymoves_pending();
+    let (reply, answer) = console.execute(line);
+    let answer = answer.to_vec();
+    if reply.status == Status::Silent {
+        prop_assert!(answer.is_empty());
+        return Ok(());
+    }
+    prop_assert!(!reply.truncated);
+    prop_assert!(
+        answer.ends_with(b"\n\n"),
+        "{:?}",
+        String::from_utf8_lossy(&answer)
+    );
+    let first = if reply.status == Status::Success {
+        b'='
+    } else {
+        b'?'
+    };
+    prop_assert_eq!(answer[0], first);
+    let id_len = answer[1..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    prop_assert_eq!(answer[1 + id_len], b' ');
+    let text = std::str::from_utf8(&answer).expect("answers are UTF-8");
+    prop_assert_eq!(
+        text.find("\n\n"),
+        Some(text.len() - 2),
+        "blank line inside {:?}",
+        text
+    );
+    if reply.status == Status::Failure {
+        prop_assert!(
+            console.engine.board() == &board,
+            "a ? answer changed the board"
+        );
+        prop_assert!(console.engine.komi().to_bits() == komi.to_bits());
+        prop_assert_eq!(console.engine.trymoves_pending(), tries);
+    }
+    prop_assert!(console.engine.board().is_consistent());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn single_lines(line in gtp_line()) {
+        let mut console = Console::new();
+        check(&mut console, b"boardsize 9")?;
+        check(&mut console, b"play b e5")?;
+        check(&mut console, &line)?;
+    }
+
+    #[test]
+    fn sequences(size in 1usize..=19, lines in prop::collection::vec(gtp_line(), 1..30)) {
+        let mut console = Console::new();
+        check(&mut console, format!("boardsize {size}").as_bytes())?;
+        for line in &lines {
+            check(&mut console, line)?;
+        }
+    }
+
+    #[test]
+    fn small_buffers_never_overflow(line in gtp_line(), len in 0usize..48) {
+        let mut engine = Engine::new();
+        let mut out = vec![0u8; len];
+        let reply = engine.execute(&line, &mut out);
+        prop_assert!(reply.len <= len);
+        if reply.status != Status::Silent && len >= 2 {
+            prop_assert!(out[..reply.len].ends_with(b"\n\n"));
+        }
+        let mut big = vec![0u8; ANSWER_CAPACITY];
+        let full = Engine::new().execute(&line, &mut big);
+        if reply.truncated {
+            prop_assert!(full.len > len || full.status == Status::Silent);
+        }
+    }
+}

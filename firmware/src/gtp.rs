@@ -8,7 +8,7 @@
 //! answer. A failed command changes nothing.
 //!
 //! Commands: `protocol_version name version known_command list_commands
-//! quit boardsize clear_board komi get_komi play undo showboard is_legal
+//! quit boardsize clear_board komi get_komi play black white undo showboard is_legal
 //! countlib findlib captures attack defend trymove popgo increase_depths
 //! decrease_depths reset_reading_node_counter get_reading_node_counter`,
 //! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
@@ -51,8 +51,9 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 25] = [
+pub const COMMANDS: [&str; 27] = [
     "attack",
+    "black",
     "boardsize",
     "captures",
     "clear_board",
@@ -77,6 +78,7 @@ pub const COMMANDS: [&str; 25] = [
     "trymove",
     "undo",
     "version",
+    "white",
 ];
 
 /// Extra commands served through the same console (ids, formats,
@@ -239,6 +241,20 @@ impl Engine {
                 let _ = write!(out, "{:4.1}", self.komi);
             }
             "play" => return self.gtp_play(args, out),
+            "black" | "white" => {
+                let color = if command == "black" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let Some(mv) = args
+                    .next()
+                    .and_then(|v| Move::from_vertex(v, self.board.size()).ok())
+                else {
+                    return Err(out.failure("invalid coordinate"));
+                };
+                return self.gtp_move(color, mv, out);
+            }
             "undo" => {
                 if self.undo().is_err() {
                     return Err(out.failure("cannot undo"));
@@ -322,6 +338,10 @@ impl Engine {
         let Some((color, mv)) = self.color_and_move(&mut args) else {
             return Err(out.failure("invalid color or coordinate"));
         };
+        self.gtp_move(color, mv, out)
+    }
+
+    fn gtp_move(&mut self, color: Color, mv: Move, out: &mut Answer<'_>) -> Result<(), Failure> {
         match self.play(color, mv) {
             Ok(_) => Ok(()),
             Err(GameError::TrymovePending) => {

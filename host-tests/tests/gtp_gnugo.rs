@@ -127,6 +127,17 @@ undo
 undo
 undo
 showboard
+boardsize 9
+white e5
+white e5
+white z9
+white
+black pass
+black e6 x
+undo
+undo
+undo
+showboard
 10 quit
 "#;
 
@@ -486,6 +497,39 @@ const GNUGO: &str = r#"= 2
  2 . . . . . . . . . . . . . . . . . . . 2
  1 . . . . . . . . . . . . . . . . . . . 1
    A B C D E F G H J K L M N O P Q R S T
+
+= 
+
+= 
+
+? illegal move
+
+? invalid coordinate
+
+? invalid coordinate
+
+= 
+
+= 
+
+= 
+
+= 
+
+= 
+
+= 
+   A B C D E F G H J
+ 9 . . . . . . . . . 9
+ 8 . . . . . . . . . 8
+ 7 . . + . . . + . . 7
+ 6 . . . . . . . . . 6
+ 5 . . . . + . . . . 5
+ 4 . . . . . . . . . 4
+ 3 . . + . . . + . . 3
+ 2 . . . . . . . . . 2     WHITE (O) has captured 0 stones
+ 1 . . . . . . . . . 1     BLACK (X) has captured 0 stones
+   A B C D E F G H J
 
 =10 
 

@@ -101,6 +101,21 @@ fn play_errors_leave_the_board_alone() {
 }
 
 #[test]
+fn black_and_white_are_play() {
+    let (e, a) = session(
+        "boardsize 9\nwhite e5\nwhite e5\nwhite z9\nwhite\nblack pass\nblack e6 x\nundo\nundo\nundo",
+    );
+    assert_eq!(a[1], "= \n\n");
+    assert_eq!(a[2], "? illegal move\n\n");
+    assert_eq!(a[3], "? invalid coordinate\n\n");
+    assert_eq!(a[4], "? invalid coordinate\n\n");
+    assert_eq!(a[5], "= \n\n");
+    assert_eq!(a[6], "= \n\n");
+    assert_eq!(a[7..], ["= \n\n", "= \n\n", "= \n\n"]);
+    assert!(e.board().points().all(|p| e.board().color_at(p).is_none()));
+}
+
+#[test]
 fn undo_replays_the_game() {
     let (mut e, a) = session(
         "boardsize 5\nplay b a2\nplay w a1\nplay b b1\ncaptures black\nundo\ncaptures black",

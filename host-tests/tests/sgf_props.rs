@@ -72,10 +72,26 @@ fn check(text: &str, until: &Until) -> Result<(), TestCaseError> {
             prop_assert!(engine.komi().to_bits() == komi.to_bits());
         }
     }
-    // The engine still works afterwards.
+    // The engine still works afterwards, reading included (setup stones
+    // can leave strings without liberties).
     let mut out = [0u8; 4096];
     let reply = engine.execute(b"showboard", &mut out);
     prop_assert!(!reply.truncated);
+    let stones: Vec<String> = engine
+        .board()
+        .points()
+        .filter(|&p| engine.board().color_at(p).is_some())
+        .take(2)
+        .map(|p| p.to_string())
+        .collect();
+    for vertex in stones {
+        for command in ["attack", "defend", "findlib", "countlib"] {
+            let before = engine.board().clone();
+            let reply = engine.execute(format!("{command} {vertex}").as_bytes(), &mut out);
+            prop_assert_eq!(reply.status, owlet_firmware::Status::Success);
+            prop_assert!(engine.board() == &before, "{} changed the board", command);
+        }
+    }
     Ok(())
 }
 

@@ -238,8 +238,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if !(1..=MAX_SIZE).contains(&size) {
             return Err(SizeError);
         }
+        Ok(Self::with_size(size as u8))
+    }
+
+    fn with_size(size: u8) -> Self {
         let mut board = Board {
-            size: size as u8,
+            size,
             allow_suicide: false,
             to_move: Color::Black,
             ko: 0,
@@ -264,7 +268,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             n_frames: 0,
         };
         board.clear();
-        Ok(board)
+        board
     }
 
     /// Removes every stone, clears the journal, ko and capture counts; black to move.
@@ -1085,6 +1089,13 @@ impl<const C: usize, const M: usize> Iterator for Stones<'_, C, M> {
             self.done = true;
         }
         p
+    }
+}
+
+impl<const C: usize, const M: usize> Default for Board<C, M> {
+    /// An empty 19×19 board.
+    fn default() -> Self {
+        Self::with_size(MAX_SIZE as u8)
     }
 }
 

@@ -32,7 +32,7 @@ mod showboard;
 
 use core::fmt::{self, Write as _};
 
-use owlet_board::{Board, Code, Color, MAX_SIZE, Move, PlayError, Point, Reader, SizeError};
+use owlet_board::{Board, Code, Color, Move, PlayError, Point, Reader, SizeError};
 
 pub use answer::{Answer, Failure, Reply, Status};
 pub use history::HISTORY_CAPACITY;
@@ -161,13 +161,8 @@ impl Engine {
     /// An empty 19×19 board, komi 0, black to move.
     #[must_use]
     pub fn new() -> Engine {
-        let board = match Board::new(MAX_SIZE) {
-            Ok(board) => board,
-            // MAX_SIZE is always a valid size.
-            Err(_) => unreachable!(),
-        };
         Engine {
-            board,
+            board: Board::default(),
             reader: Reader::new(),
             history: History::new(),
             komi: 0.0,

@@ -125,7 +125,7 @@ struct Change {
 
 #[derive(Clone, Copy)]
 struct Frame {
-    changes: u16,
+    changes: u32,
     ko: u16,
     ko_color: Color,
     to_move: Color,
@@ -596,17 +596,21 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     /// Whether playing `color` at `p` would recreate a position (stones
     /// only) found in `history` or earlier in the journal: positional superko.
-    /// Illegal moves answer `false`.
-    pub fn violates_superko(&mut self, color: Color, p: Point, history: &[u64]) -> bool {
-        if self.play(color, Move::Play(p)).is_err() {
-            return false;
-        }
+    /// A move that cannot be played (illegal, or no room in the journal to
+    /// try it) is an error.
+    pub fn violates_superko(
+        &mut self,
+        color: Color,
+        p: Point,
+        history: &[u64],
+    ) -> Result<bool, PlayError> {
+        self.play(color, Move::Play(p))?;
         let now = self.position_hash();
         let in_journal = self.frames[..self.n_frames]
             .iter()
             .any(|f| Self::stones_only(f.hash, f.ko, f.to_move) == now);
         let _ = self.undo();
-        in_journal || history.contains(&now)
+        Ok(in_journal || history.contains(&now))
     }
 
     // ---- play / undo ---------------------------------------------------
@@ -644,7 +648,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     fn push_frame(&mut self) -> Result<(), PlayError> {
         let frame = Frame {
-            changes: self.n_changes as u16,
+            changes: self.n_changes as u32,
             ko: self.ko,
             ko_color: self.ko_color,
             to_move: self.to_move,
@@ -672,25 +676,45 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         self.set_to_move(to_move);
     }
 
-    /// Upper bound of journal writes for `color` at `p`.
+    /// Upper bound of journal writes for `color` at `p`: 16 for the stone
+    /// itself and its neighbours' liberty counts, plus, per distinct
+    /// neighbouring string, its size + 3 when it is ours (relabelling),
+    /// 5 × its size when it is captured, and 5 × our merged size when the
+    /// move is a suicide that is allowed.
     fn writes_needed(&self, color: Color, p: Point) -> usize {
         let own = Cell::stone(color);
+        let mut seen = [0u16; 4];
+        let mut n_seen = 0;
         let mut bound = 16;
+        let mut own_size = 1;
+        let mut own_in_atari = true;
+        let mut captures = false;
         for q in p.neighbors() {
             match self.cell(q) {
-                Cell::Empty | Cell::Border => {}
+                Cell::Empty => own_in_atari = false,
+                Cell::Border => {}
                 c => {
-                    let h = self.head_of(q);
+                    let h = self.head[q.index()];
+                    if seen[..n_seen].contains(&h) {
+                        continue;
+                    }
+                    seen[n_seen] = h;
+                    n_seen += 1;
+                    let h = usize::from(h);
                     let size = usize::from(self.stones[h]);
                     if c == own {
-                        bound += size + 3 + if self.libs[h] == 1 { 5 * size } else { 0 };
+                        bound += size + 3;
+                        own_size += size;
+                        own_in_atari &= self.libs[h] == 1;
                     } else if self.libs[h] == 1 {
-                        bound += 5 * size + 1;
-                    } else {
-                        bound += 1;
+                        bound += 5 * size;
+                        captures = true;
                     }
                 }
             }
+        }
+        if self.allow_suicide && own_in_atari && !captures {
+            bound += 5 * own_size;
         }
         bound
     }
@@ -893,7 +917,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
         self.n_frames -= 1;
         let frame = self.frames[self.n_frames];
-        while self.n_changes > usize::from(frame.changes) {
+        while self.n_changes > frame.changes as usize {
             self.n_changes -= 1;
             let Change { slot, old } = self.changes[self.n_changes];
             let index = usize::from(slot % SLOT_KIND);
@@ -1201,6 +1225,44 @@ mod tests {
             Err(PlayError::JournalFull)
         );
         assert_eq!(b, before);
+    }
+
+    #[test]
+    fn superko_sees_the_position_before_a_ko_capture() {
+        let mut b: Board = Board::from_diagram(
+            "
+            .....
+            .XO..
+            XO.O.
+            .XO..
+            .....",
+        )
+        .unwrap();
+        let start = b.position_hash();
+        b.play(Color::Black, Move::Play(pt("C3", 5))).unwrap();
+        b.play(Color::White, Move::Play(pt("E5", 5))).unwrap();
+        b.play(Color::Black, Move::Play(pt("E1", 5))).unwrap();
+        // After moves elsewhere the retake repeats nothing.
+        assert_eq!(b.violates_superko(Color::White, pt("B3", 5), &[]), Ok(false));
+        assert_eq!(b.violates_superko(Color::White, pt("A1", 5), &[]), Ok(false));
+        let mut c: Board = Board::from_diagram(
+            "
+            .....
+            .XO..
+            XO.O.
+            .XO..
+            .....",
+        )
+        .unwrap();
+        c.play(Color::Black, Move::Play(pt("C3", 5))).unwrap();
+        assert_eq!(c.violates_superko(Color::White, pt("B3", 5), &[start]), Err(PlayError::Ko));
+        c.play(Color::White, Move::Pass).unwrap();
+        c.play(Color::Black, Move::Pass).unwrap();
+        assert_eq!(c.violates_superko(Color::White, pt("B3", 5), &[start]), Ok(true));
+        // The journal alone remembers the start too.
+        assert_eq!(c.violates_superko(Color::White, pt("B3", 5), &[]), Ok(true));
+        c.commit();
+        assert_eq!(c.violates_superko(Color::White, pt("B3", 5), &[]), Ok(false));
     }
 
     #[test]

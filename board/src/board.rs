@@ -1243,8 +1243,14 @@ mod tests {
         b.play(Color::White, Move::Play(pt("E5", 5))).unwrap();
         b.play(Color::Black, Move::Play(pt("E1", 5))).unwrap();
         // After moves elsewhere the retake repeats nothing.
-        assert_eq!(b.violates_superko(Color::White, pt("B3", 5), &[]), Ok(false));
-        assert_eq!(b.violates_superko(Color::White, pt("A1", 5), &[]), Ok(false));
+        assert_eq!(
+            b.violates_superko(Color::White, pt("B3", 5), &[]),
+            Ok(false)
+        );
+        assert_eq!(
+            b.violates_superko(Color::White, pt("A1", 5), &[]),
+            Ok(false)
+        );
         let mut c: Board = Board::from_diagram(
             "
             .....
@@ -1255,14 +1261,23 @@ mod tests {
         )
         .unwrap();
         c.play(Color::Black, Move::Play(pt("C3", 5))).unwrap();
-        assert_eq!(c.violates_superko(Color::White, pt("B3", 5), &[start]), Err(PlayError::Ko));
+        assert_eq!(
+            c.violates_superko(Color::White, pt("B3", 5), &[start]),
+            Err(PlayError::Ko)
+        );
         c.play(Color::White, Move::Pass).unwrap();
         c.play(Color::Black, Move::Pass).unwrap();
-        assert_eq!(c.violates_superko(Color::White, pt("B3", 5), &[start]), Ok(true));
+        assert_eq!(
+            c.violates_superko(Color::White, pt("B3", 5), &[start]),
+            Ok(true)
+        );
         // The journal alone remembers the start too.
         assert_eq!(c.violates_superko(Color::White, pt("B3", 5), &[]), Ok(true));
         c.commit();
-        assert_eq!(c.violates_superko(Color::White, pt("B3", 5), &[]), Ok(false));
+        assert_eq!(
+            c.violates_superko(Color::White, pt("B3", 5), &[]),
+            Ok(false)
+        );
     }
 
     #[test]

@@ -404,6 +404,37 @@ impl<const CACHE: usize> Reader<CACHE> {
         }
     }
 
+    /// Plays `m` for `mover` (who attacks or defends `target`), reads the
+    /// opponent's answer one ply deeper and takes the move back. Answers the
+    /// mover's result, or `None` if the move cannot be played.
+    #[allow(clippy::too_many_arguments)]
+    fn try_move<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        mover: Color,
+        m: Point,
+        routine: Routine,
+        depth: usize,
+        komaster: Option<Color>,
+    ) -> Option<Code> {
+        let (threat, km) = self.try_play(board, mover, m, depth, komaster)?;
+        let mut code = match (routine, board.color_at(target).is_some()) {
+            (Routine::Attack, false) => Code::Win,
+            (Routine::Defend, false) => Code::Fail,
+            (Routine::Attack, true) => self
+                .defend_node(board, target, depth + 1, km, false)
+                .0
+                .invert(),
+            (Routine::Defend, true) => self.attack_node(board, target, depth + 1, km).0.invert(),
+        };
+        let _ = board.undo();
+        if threat {
+            code = code.min(Code::KoB);
+        }
+        Some(code)
+    }
+
     // ---- attack ----------------------------------------------------------
 
     fn attack_node<const C: usize, const M: usize>(
@@ -493,21 +524,10 @@ impl<const CACHE: usize> Reader<CACHE> {
             if Some(m) == excluded {
                 continue;
             }
-            let Some((threat, km)) = self.try_play(board, attacker, m, depth, komaster) else {
-                continue;
-            };
-            let mut code = if board.color_at(target).is_none() {
-                Code::Win
-            } else {
-                self.defend_node(board, target, depth + 1, km, false)
-                    .0
-                    .invert()
-            };
-            let _ = board.undo();
-            if threat {
-                code = code.min(Code::KoB);
-            }
-            if code.rank() > best.0.rank() {
+            if let Some(code) =
+                self.try_move(board, target, attacker, m, Routine::Attack, depth, komaster)
+                && code.rank() > best.0.rank()
+            {
                 best = (code, Some(m));
                 if code == Code::Win {
                     break;
@@ -561,21 +581,13 @@ impl<const CACHE: usize> Reader<CACHE> {
         out: &mut Candidates,
     ) -> usize {
         let libs = board.liberty_count(target);
-        let mut set = PointSet::new();
-        let mut list = [target; MAX_CANDIDATES];
-        let mut n = 0;
-        let mut push = |p: Point, list: &mut [Point; MAX_CANDIDATES], n: &mut usize| {
-            if *n < MAX_CANDIDATES && set.insert(p) {
-                list[*n] = p;
-                *n += 1;
-            }
-        };
+        let mut list = MoveList::new(target);
         let lib_set = board.liberty_set(target);
         for &p in extra {
-            push(p, &mut list, &mut n);
+            list.push(p);
         }
         for p in lib_set.iter() {
-            push(p, &mut list, &mut n);
+            list.push(p);
         }
         let ladder_only = depth >= usize::from(self.limits.depth);
         if !ladder_only {
@@ -586,7 +598,7 @@ impl<const CACHE: usize> Reader<CACHE> {
                 if board.liberty_count(a) == 1 {
                     let mut l = [a; 1];
                     board.liberties(a, &mut l);
-                    push(l[0], &mut list, &mut n);
+                    list.push(l[0]);
                     // Or capture a defender string that holds it in atari.
                     let mut around = [a; 8];
                     let nn = board.adjacent_strings(a, &mut around);
@@ -594,7 +606,7 @@ impl<const CACHE: usize> Reader<CACHE> {
                         if board.liberty_count(b) == 1 {
                             let mut l = [b; 1];
                             board.liberties(b, &mut l);
-                            push(l[0], &mut list, &mut n);
+                            list.push(l[0]);
                         }
                     }
                 }
@@ -604,7 +616,7 @@ impl<const CACHE: usize> Reader<CACHE> {
                 for l in lib_set.iter() {
                     for q in l.neighbors() {
                         if board.cell(q) == Cell::Empty {
-                            push(q, &mut list, &mut n);
+                            list.push(q);
                         }
                     }
                 }
@@ -612,18 +624,8 @@ impl<const CACHE: usize> Reader<CACHE> {
         }
         // Order by a one-move look-ahead.
         let mut count = 0;
-        for &m in &list[..n] {
-            let legal = board.check_move(attacker, m);
-            let ko = legal == Err(PlayError::Ko);
-            if legal.is_err() && !ko {
-                continue;
-            }
-            let played = if ko {
-                board.play_ignoring_ko(attacker, m)
-            } else {
-                board.play(attacker, Move::Play(m))
-            };
-            let Ok(captured) = played else {
+        for &m in list.as_slice() {
+            let Some((captured, ko)) = trial_play(board, attacker, m) else {
                 continue;
             };
             let tlibs = board.liberty_count(target);
@@ -714,19 +716,10 @@ impl<const CACHE: usize> Reader<CACHE> {
         };
         let mut best = (Code::Fail, None);
         for &(_, m) in &moves[..width] {
-            let Some((threat, km)) = self.try_play(board, color, m, depth, komaster) else {
-                continue;
-            };
-            let mut code = if board.color_at(target).is_none() {
-                Code::Fail
-            } else {
-                self.attack_node(board, target, depth + 1, km).0.invert()
-            };
-            let _ = board.undo();
-            if threat {
-                code = code.min(Code::KoB);
-            }
-            if code.rank() > best.0.rank() {
+            if let Some(code) =
+                self.try_move(board, target, color, m, Routine::Defend, depth, komaster)
+                && code.rank() > best.0.rank()
+            {
                 best = (code, Some(m));
                 if code == Code::Win {
                     break;
@@ -748,19 +741,11 @@ impl<const CACHE: usize> Reader<CACHE> {
         out: &mut Candidates,
     ) -> usize {
         let libs = board.liberty_count(target);
-        let mut set = PointSet::new();
-        let mut list = [target; MAX_CANDIDATES];
-        let mut n = 0;
-        let mut push = |p: Point, list: &mut [Point; MAX_CANDIDATES], n: &mut usize| {
-            if *n < MAX_CANDIDATES && set.insert(p) {
-                list[*n] = p;
-                *n += 1;
-            }
-        };
+        let mut list = MoveList::new(target);
         let lib_set = board.liberty_set(target);
         let ladder_only = depth >= usize::from(self.limits.depth);
         for &p in extra {
-            push(p, &mut list, &mut n);
+            list.push(p);
         }
         // Capture or attack the attacker's strings that surround the target.
         let mut adj = [target; 16];
@@ -771,12 +756,12 @@ impl<const CACHE: usize> Reader<CACHE> {
                 let mut l = [a; 3];
                 let k = board.liberties(a, &mut l);
                 for &q in &l[..k] {
-                    push(q, &mut list, &mut n);
+                    list.push(q);
                 }
             }
         }
         for p in lib_set.iter() {
-            push(p, &mut list, &mut n);
+            list.push(p);
         }
         if !ladder_only && libs <= 2 {
             // Strengthen friendly stones next to a liberty, so that
@@ -788,7 +773,7 @@ impl<const CACHE: usize> Reader<CACHE> {
                         let k = board.liberties(q, &mut ql);
                         if k <= 3 {
                             for &r in &ql[..k] {
-                                push(r, &mut list, &mut n);
+                                list.push(r);
                             }
                         }
                     }
@@ -800,24 +785,14 @@ impl<const CACHE: usize> Reader<CACHE> {
             for l in lib_set.iter() {
                 for q in l.neighbors() {
                     if board.cell(q) == Cell::Empty {
-                        push(q, &mut list, &mut n);
+                        list.push(q);
                     }
                 }
             }
         }
         let mut count = 0;
-        for &m in &list[..n] {
-            let legal = board.check_move(color, m);
-            let ko = legal == Err(PlayError::Ko);
-            if legal.is_err() && !ko {
-                continue;
-            }
-            let played = if ko {
-                board.play_ignoring_ko(color, m)
-            } else {
-                board.play(color, Move::Play(m))
-            };
-            let Ok(captured) = played else {
+        for &m in list.as_slice() {
+            let Some((captured, ko)) = trial_play(board, color, m) else {
                 continue;
             };
             let tlibs = if board.color_at(target).is_some() {
@@ -849,6 +824,49 @@ impl<const CACHE: usize> Reader<CACHE> {
         }
         sort_candidates(&mut out[..count]);
         count
+    }
+}
+
+/// Candidate points, each once, in generation order.
+struct MoveList {
+    seen: PointSet,
+    points: [Point; MAX_CANDIDATES],
+    len: usize,
+}
+
+impl MoveList {
+    fn new(filler: Point) -> MoveList {
+        MoveList {
+            seen: PointSet::new(),
+            points: [filler; MAX_CANDIDATES],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.len < MAX_CANDIDATES && self.seen.insert(p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
+}
+
+/// Plays `m` for `color` to look at the result, a ko retake included
+/// (the caller undoes). Answers the stones captured and whether it was a
+/// ko retake, or `None` if the move cannot be played.
+fn trial_play<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    color: Color,
+    m: Point,
+) -> Option<(usize, bool)> {
+    match board.play(color, Move::Play(m)) {
+        Ok(captured) => Some((captured, false)),
+        Err(PlayError::Ko) => board.play_ignoring_ko(color, m).ok().map(|c| (c, true)),
+        Err(_) => None,
     }
 }
 

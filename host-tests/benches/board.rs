@@ -8,6 +8,7 @@
 //! - `is_legal_all_points`: `is_legal` for both colours on every point of
 //!   the middle-game and final positions (one element = one query).
 
+use owlet_host_tests::rng::Rng;
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
@@ -18,23 +19,6 @@ const GAME_LENGTH: usize = 250;
 
 /// Journal room for the whole game without commits.
 type GameBoard = Board<8192, 512>;
-
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A game of `GAME_LENGTH` random legal moves (no passes unless a side has
 /// no legal move) and the position after each move.

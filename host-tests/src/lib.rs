@@ -11,4 +11,5 @@
 pub mod console;
 pub mod ratchet;
 pub mod regress;
+pub mod rng;
 pub mod sgf;

@@ -16,6 +16,7 @@
 //! - Perft: the number of legal move sequences from the empty 4x4 and 5x5
 //!   boards, counted by the board (play/undo) and by the reference.
 
+use owlet_host_tests::rng::Rng;
 use std::collections::HashMap;
 
 use owlet_board::{Board, CAPACITY, Color, MAX_SIZE, Move, NothingToUndo, PlayError, Point};
@@ -547,30 +548,13 @@ proptest! {
 // ---------------------------------------------------------------------------
 // The generator reaches the interesting cases.
 
-/// splitmix64: a tiny seeded generator for deterministic tests.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn seeded_ops(rng: &mut Rng, n: usize) -> Vec<Op> {
     (0..n)
         .map(|_| match rng.below(30) {
             0 => Op::Pass,
-            1 => Op::OutOfTurn(rng.next() as usize),
-            2..=5 => Op::Illegal(rng.next() as usize),
-            _ => Op::Legal(rng.next() as usize),
+            1 => Op::OutOfTurn(rng.next_u64() as usize),
+            2..=5 => Op::Illegal(rng.next_u64() as usize),
+            _ => Op::Legal(rng.next_u64() as usize),
         })
         .collect()
 }

@@ -11,6 +11,7 @@
 //!   `Display`.
 
 use owlet_board::{Board, Color, DiagramError, MAX_SIZE, Move, Point, VertexError};
+use owlet_host_tests::rng::Rng;
 use proptest::prelude::*;
 
 fn cases(n: u32) -> ProptestConfig {
@@ -18,23 +19,6 @@ fn cases(n: u32) -> ProptestConfig {
         cases: n,
         failure_persistence: None,
         ..ProptestConfig::default()
-    }
-}
-
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 

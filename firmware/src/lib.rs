@@ -4,7 +4,10 @@
 //! answer out, written into a buffer the caller owns. The same code serves
 //! the host program (`owlet gtp`) and, later, a UART on the device.
 //!
-//! Omits (for now): drivers, the UART loop, board sensing and the device
+//! [`serial::LineAssembler`] cuts a byte stream (a UART) into the same
+//! command lines, one byte at a time.
+//!
+//! Omits (for now): drivers, board sensing and the device
 //! binaries; SGF loading, which needs a file system and lives on the host
 //! (it drives the console's public API, see [`gtp::Engine::set_stone`]).
 //!
@@ -23,6 +26,7 @@
 )]
 
 pub mod gtp;
+pub mod serial;
 
 pub use gtp::{Answer, Args, Engine, Extension, Failure, GameError, Reply, Status};
 

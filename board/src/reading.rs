@@ -38,6 +38,9 @@ pub const MAX_READING_DEPTH: usize = 64;
 pub const DEFAULT_CACHE_ENTRIES: usize = 1024;
 /// Candidate moves considered at one node, at most.
 pub const MAX_CANDIDATES: usize = 24;
+/// Below this depth the attacker also takes liberties of strings the
+/// target could connect to.
+const SUPERSTRING_DEPTH: usize = 1;
 /// Chain-breaking captures read per defence node, at most.
 pub const MAX_BREAK_CHAIN: usize = 4;
 
@@ -611,6 +614,24 @@ impl<const CACHE: usize> Reader<CACHE> {
                     }
                 }
             }
+            // The superstring: friendly strings the target could connect to
+            // through a liberty; taking their liberties spoils the connection.
+            if libs <= 3 && depth < SUPERSTRING_DEPTH {
+                for l in lib_set.iter() {
+                    for q in l.neighbors() {
+                        if board.color_at(q) == Some(attacker.opponent())
+                            && !board.same_string(q, target)
+                            && board.liberty_count(q) <= 3
+                        {
+                            let mut ql = [q; 3];
+                            let k = board.liberties(q, &mut ql);
+                            for &r in &ql[..k] {
+                                list.push(r);
+                            }
+                        }
+                    }
+                }
+            }
             // Second-order liberties of a short-of-liberties target.
             if libs <= 3 {
                 for l in lib_set.iter() {
@@ -635,9 +656,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             } else {
                 100 * (5 - tlibs.min(5) as i32)
             };
-            if ladder_only && tlibs > 1 {
-                score = -1;
-            }
+            let ladder_miss = ladder_only && tlibs > 1 && board.color_at(target).is_some();
             score += 10 * own.min(4) as i32 + 5 * captured.min(4) as i32;
             if own == 1 && captured == 0 && !lib_set.contains(m) {
                 // Self-atari away from the target rarely helps.
@@ -647,7 +666,7 @@ impl<const CACHE: usize> Reader<CACHE> {
                 score -= 50;
             }
             let _ = board.undo();
-            if score < 0 {
+            if ladder_miss {
                 continue;
             }
             out[count] = (score, m);
@@ -690,13 +709,35 @@ impl<const CACHE: usize> Reader<CACHE> {
             return hit;
         }
         // Breaking the chain: moves that capture a neighbouring attacker
-        // string, found by reading it (ladders and nets included).
+        // string, found by reading it (ladders and nets included). Near the
+        // root, also the attacker strings around friendly strings that the
+        // target could connect to through a liberty (its superstring).
         let mut extra = [target; MAX_BREAK_CHAIN];
         let mut n_extra = 0;
         if depth < usize::from(self.limits.break_chain_depth) {
-            let mut adj = [target; 16];
-            let na = board.adjacent_strings(target, &mut adj);
-            for &a in &adj[..na] {
+            let mut chain = [target; 16];
+            let mut n_chain = board.adjacent_strings(target, &mut chain);
+            if depth <= SUPERSTRING_DEPTH {
+                for l in board.liberty_set(target).iter() {
+                    for q in l.neighbors() {
+                        if board.color_at(q) == Some(color)
+                            && !board.same_string(q, target)
+                            && board.liberty_count(q) <= 3
+                        {
+                            let mut around = [q; 8];
+                            let k = board.adjacent_strings(q, &mut around);
+                            for &a in &around[..k] {
+                                let a = board.string_id(a);
+                                if n_chain < chain.len() && !chain[..n_chain].contains(&a) {
+                                    chain[n_chain] = a;
+                                    n_chain += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for &a in &chain[..n_chain] {
                 let alibs = board.liberty_count(a);
                 if (2..=3).contains(&alibs) && n_extra < MAX_BREAK_CHAIN {
                     let (code, m) = self.attack_node(board, a, depth + 2, komaster);
@@ -704,6 +745,11 @@ impl<const CACHE: usize> Reader<CACHE> {
                         extra[n_extra] = m;
                         n_extra += 1;
                     }
+                } else if alibs == 1 && n_extra < MAX_BREAK_CHAIN {
+                    let mut l = [a; 1];
+                    board.liberties(a, &mut l);
+                    extra[n_extra] = l[0];
+                    n_extra += 1;
                 }
             }
         }
@@ -763,7 +809,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         for p in lib_set.iter() {
             list.push(p);
         }
-        if !ladder_only && libs <= 2 {
+        if !ladder_only && libs <= 3 {
             // Strengthen friendly stones next to a liberty, so that
             // connecting to them there works.
             for l in lib_set.iter() {

@@ -142,10 +142,27 @@ impl fmt::Display for GameError {
     }
 }
 
+/// The board the console plays and reads on: [`Board`]'s default
+/// capacities, or with the `small` feature a journal of 1024 writes and
+/// 96 moves (9.6 KiB less RAM, for 64 KiB devices).
+#[cfg(not(feature = "small"))]
+pub type ConsoleBoard = Board;
+/// The board the console plays and reads on.
+#[cfg(feature = "small")]
+pub type ConsoleBoard = Board<1024, 96>;
+
+/// The console's tactical reader: [`Reader`]'s default 1024 cache entries,
+/// or 256 with the `small` feature (12 KiB less RAM).
+#[cfg(not(feature = "small"))]
+pub type ConsoleReader = Reader;
+/// The console's tactical reader.
+#[cfg(feature = "small")]
+pub type ConsoleReader = Reader<256>;
+
 /// The GTP engine: board, reader, komi, game record, pending trymoves.
 pub struct Engine {
-    board: Board,
-    reader: Reader,
+    board: ConsoleBoard,
+    reader: ConsoleReader,
     history: History,
     komi: f32,
     tries: usize,
@@ -162,8 +179,8 @@ impl Engine {
     #[must_use]
     pub fn new() -> Engine {
         Engine {
-            board: Board::default(),
-            reader: Reader::new(),
+            board: ConsoleBoard::default(),
+            reader: ConsoleReader::new(),
             history: History::new(),
             komi: 0.0,
             tries: 0,
@@ -397,18 +414,18 @@ impl Engine {
 
     /// The board.
     #[must_use]
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &ConsoleBoard {
         &self.board
     }
 
     /// The tactical reader (node counter, limits).
     #[must_use]
-    pub fn reader(&self) -> &Reader {
+    pub fn reader(&self) -> &ConsoleReader {
         &self.reader
     }
 
     /// The tactical reader, to change its settings.
-    pub fn reader_mut(&mut self) -> &mut Reader {
+    pub fn reader_mut(&mut self) -> &mut ConsoleReader {
         &mut self.reader
     }
 

@@ -1,0 +1,69 @@
+//! The only `unsafe` of the device binary, kept to two small functions:
+//!
+//! - [`uart0`]: the PL011 register block of UART0 at `0x4000_C000`, handed
+//!   to the safe `arm-pl011-uart` driver.
+//! - [`stack_high_water`]: reads the painted stack (cortex-m-rt's
+//!   `paint-stack`) to find how deep it has ever been used.
+//!
+//! Everything else is safe code.
+#![allow(unsafe_code)]
+
+use core::ptr::NonNull;
+
+use arm_pl011_uart::{PL011Registers, Uart, UniqueMmioPointer};
+
+/// Base address of UART0 on the LM3S6965.
+const UART0: usize = 0x4000_C000;
+
+/// What cortex-m-rt paints the stack with before `main` (`paint-stack`).
+const PAINT: u32 = 0xCCCC_CCCC;
+
+/// UART0's driver. Call once: the driver must be the only user of the
+/// register block, and `main` calls this once before its loop.
+pub fn uart0() -> Uart<'static> {
+    let regs = NonNull::new(UART0 as *mut PL011Registers);
+    // UART0 is not null; if it were, there would be nothing to drive.
+    let Some(regs) = regs else {
+        loop {
+            cortex_m::asm::wfi();
+        }
+    };
+    // SAFETY: 0x4000_C000..0x4000_D000 is UART0's PL011-compatible register
+    // block on the LM3S6965 for the whole run (device memory, never RAM or
+    // flash). Nothing else in the program touches it: this function is
+    // called once, from `main`, and the pointer is moved into the driver.
+    let regs = unsafe { UniqueMmioPointer::new(regs) };
+    Uart::new(regs)
+}
+
+/// Bytes of stack used at the deepest point so far: from the top of the
+/// stack down to the lowest word that no longer holds the paint.
+pub fn stack_high_water() -> usize {
+    let bottom = cortex_m_rt::heap_start() as usize; // == _stack_end, 4-aligned
+    let top = stack_top();
+    let here = cortex_m::register::msp::read() as usize;
+    let mut addr = bottom;
+    while addr < here {
+        // SAFETY: `addr` is 4-aligned and in [_stack_end, current SP): RAM
+        // that belongs to the stack below the current frame, which no Rust
+        // object occupies now. Reading it (volatile, as a plain u32) has no
+        // side effects.
+        let word = unsafe { core::ptr::read_volatile(addr as *const u32) };
+        if word != PAINT {
+            break;
+        }
+        addr += 4;
+    }
+    top.saturating_sub(addr)
+}
+
+// The top of the stack, from cortex-m-rt's linker script.
+unsafe extern "C" {
+    static _stack_start: u32;
+}
+
+/// The initial stack pointer (`_stack_start`, the end of RAM).
+fn stack_top() -> usize {
+    // Only the symbol's address is taken; the "u32" there is never read.
+    (&raw const _stack_start) as usize
+}

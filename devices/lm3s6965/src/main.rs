@@ -1,0 +1,123 @@
+//! owlet on a Cortex-M3: the GTP console on UART0 of the LM3S6965 (QEMU's
+//! `lm3s6965evb`: 64 KiB RAM, 256 KiB flash).
+//!
+//! Reads command lines from UART0, answers each through
+//! [`owlet_firmware::Engine`] exactly as `owlet gtp` does on the host, and
+//! exits QEMU through semihosting after `quit` (semihosting is used for
+//! nothing else, so the UART carries GTP alone). One extra command,
+//! `stack_high_water`, answers the bytes of stack used so far (the stack is
+//! painted at reset).
+//!
+//! State lives on `main`'s stack: no globals, no heap. All `unsafe` is in
+//! [`hw`] (the UART's register block and reading the painted stack).
+#![no_std]
+#![no_main]
+
+mod hw;
+
+use core::mem::MaybeUninit;
+
+use arm_pl011_uart::{DataBits, LineConfig, Parity, StopBits, Uart};
+use cortex_m_rt::entry;
+use cortex_m_semihosting::debug;
+use owlet_firmware::gtp::ANSWER_CAPACITY;
+use owlet_firmware::serial::LineAssembler;
+use owlet_firmware::{Answer, Args, Engine, Extension, Failure};
+
+/// The UART's line settings: 115200 8N1 from the 12 MHz clock QEMU and the
+/// board's crystal provide at reset.
+const BAUD: u32 = 115_200;
+const SYSCLK: u32 = 12_000_000;
+
+#[entry]
+fn main() -> ! {
+    // The engine (17 KiB with firmware's `small` capacities) lives in
+    // static RAM. cortex-m-rt turns this `static mut` into a safe
+    // `&'static mut`, taken once here.
+    static mut ENGINE: MaybeUninit<Engine> = MaybeUninit::uninit();
+    let mut uart = hw::uart0();
+    let line_config = LineConfig {
+        data_bits: DataBits::Bits8,
+        parity: Parity::None,
+        stop_bits: StopBits::One,
+    };
+    // The divisor for these constants is valid; if it were not, the UART
+    // would keep its reset settings, which QEMU accepts too.
+    let _ = uart.enable(line_config, BAUD, SYSCLK);
+
+    let engine = new_engine(ENGINE);
+    let mut lines = LineAssembler::new();
+    let mut out = [0u8; ANSWER_CAPACITY];
+    let mut device = DeviceCommands;
+    loop {
+        let Some(byte) = read_byte(&mut uart) else {
+            continue;
+        };
+        let Some(line) = lines.push(byte) else {
+            continue;
+        };
+        let reply = engine.execute_with(line, &mut out, &mut device);
+        write_all(&mut uart, out.get(..reply.len).unwrap_or(&[]));
+        if reply.quit {
+            while uart.is_busy() {}
+            debug::exit(debug::EXIT_SUCCESS);
+        }
+    }
+}
+
+/// Builds the engine into `slot`. Kept out of line: building it takes
+/// temporaries on the stack (about 27 KiB: the board and the reader are
+/// built, then moved), freed here before the console starts.
+#[inline(never)]
+fn new_engine(slot: &'static mut MaybeUninit<Engine>) -> &'static mut Engine {
+    slot.write(Engine::new())
+}
+
+/// Waits for one byte; `None` for a byte received with an error (dropped).
+fn read_byte(uart: &mut Uart<'_>) -> Option<u8> {
+    loop {
+        match uart.read_word() {
+            Ok(Some(byte)) => return Some(byte),
+            Ok(None) => {}
+            Err(_) => return None,
+        }
+    }
+}
+
+/// Sends `bytes`, waiting for room in the transmit FIFO.
+fn write_all(uart: &mut Uart<'_>, bytes: &[u8]) {
+    for &byte in bytes {
+        while uart.is_tx_fifo_full() {}
+        uart.write_word(byte);
+    }
+}
+
+/// The device's own commands.
+struct DeviceCommands;
+
+impl Extension for DeviceCommands {
+    fn commands(&self) -> &[&str] {
+        &["stack_high_water"]
+    }
+
+    fn run(
+        &mut self,
+        _engine: &mut Engine,
+        _command: &str,
+        _args: Args<'_>,
+        answer: &mut Answer<'_>,
+    ) -> Result<(), Failure> {
+        use core::fmt::Write as _;
+        let _ = write!(answer, "{}", hw::stack_high_water());
+        Ok(())
+    }
+}
+
+/// A panic is a bug (no input should cause one): stop QEMU with a failure
+/// status so that scripts and CI see it.
+#[panic_handler]
+fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
+    loop {
+        debug::exit(debug::EXIT_FAILURE);
+    }
+}

@@ -10,7 +10,8 @@
 //! Commands: `protocol_version name version known_command list_commands
 //! quit boardsize clear_board komi get_komi play black white undo showboard is_legal
 //! countlib findlib captures attack defend trymove popgo increase_depths
-//! decrease_depths reset_reading_node_counter get_reading_node_counter`,
+//! decrease_depths reset_reading_node_counter get_reading_node_counter
+//! unconditional_status` (the last answered by owlet-optics),
 //! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
 //!
 //! Game moves (`play`) are committed to the board so its journal stays free
@@ -28,6 +29,7 @@
 mod answer;
 mod history;
 mod line;
+mod optics;
 mod showboard;
 
 use core::fmt::{self, Write as _};
@@ -51,7 +53,7 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 27] = [
+pub const COMMANDS: [&str; 28] = [
     "attack",
     "black",
     "boardsize",
@@ -76,6 +78,7 @@ pub const COMMANDS: [&str; 27] = [
     "reset_reading_node_counter",
     "showboard",
     "trymove",
+    "unconditional_status",
     "undo",
     "version",
     "white",
@@ -328,6 +331,7 @@ impl Engine {
             "get_reading_node_counter" => {
                 let _ = write!(out, "{}", self.reader.nodes());
             }
+            "unconditional_status" => return optics::run(self, command, args, out),
             _ if extension.commands().contains(&command) => {
                 return extension.run(self, command, args, out);
             }

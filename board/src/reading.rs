@@ -40,7 +40,10 @@ pub const DEFAULT_CACHE_ENTRIES: usize = 1024;
 pub const MAX_CANDIDATES: usize = 24;
 /// Below this depth the attacker also takes liberties of strings the
 /// target could connect to.
-const SUPERSTRING_DEPTH: usize = 1;
+const SUPERSTRING_DEPTH: usize = 3;
+/// Up to this depth the defender also reads captures of attacker strings
+/// around its superstring.
+const DEFENSE_SUPERSTRING_DEPTH: usize = 5;
 /// Chain-breaking captures read per defence node, at most.
 pub const MAX_BREAK_CHAIN: usize = 4;
 
@@ -717,7 +720,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         if depth < usize::from(self.limits.break_chain_depth) {
             let mut chain = [target; 16];
             let mut n_chain = board.adjacent_strings(target, &mut chain);
-            if depth <= SUPERSTRING_DEPTH {
+            if depth <= DEFENSE_SUPERSTRING_DEPTH {
                 for l in board.liberty_set(target).iter() {
                     for q in l.neighbors() {
                         if board.color_at(q) == Some(color)
@@ -744,6 +747,17 @@ impl<const CACHE: usize> Reader<CACHE> {
                     if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
                         extra[n_extra] = m;
                         n_extra += 1;
+                        // Either atari may be the one that works here.
+                        if alibs == 2 {
+                            let mut l = [a; 2];
+                            board.liberties(a, &mut l);
+                            for q in l {
+                                if n_extra < MAX_BREAK_CHAIN && !extra[..n_extra].contains(&q) {
+                                    extra[n_extra] = q;
+                                    n_extra += 1;
+                                }
+                            }
+                        }
                     }
                 } else if alibs == 1 && n_extra < MAX_BREAK_CHAIN {
                     let mut l = [a; 1];
@@ -1041,7 +1055,7 @@ mod tests {
         let before = board.clone();
         let mut reader: Reader = Reader::new();
         reader.set_limits(ReadingLimits {
-            node_limit: 3,
+            node_limit: 100_000,
             ..ReadingLimits::default()
         });
         let t = Point::from_vertex("D4", 9).unwrap();

@@ -1055,12 +1055,12 @@ mod tests {
         let before = board.clone();
         let mut reader: Reader = Reader::new();
         reader.set_limits(ReadingLimits {
-            node_limit: 100_000,
+            node_limit: 1,
             ..ReadingLimits::default()
         });
         let t = Point::from_vertex("D4", 9).unwrap();
         let r = reader.attack(&mut board, t);
-        assert!(r.limit_hit);
+        assert!(r.limit_hit, "{r:?} nodes {}", reader.nodes());
         assert_eq!(r.code, Code::Fail);
         assert_eq!(board, before);
         assert_eq!(board.hash(), before.hash());

@@ -135,6 +135,7 @@ struct Frame {
 
 /// A set of points as a bitmap over the padded layout (56 bytes).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct PointSet([u64; CAPACITY.div_ceil(64)]);
 
 impl PointSet {

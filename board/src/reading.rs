@@ -867,15 +867,12 @@ impl<const CACHE: usize> Reader<CACHE> {
             if ko {
                 score -= 50;
             }
-            // A move that leaves a neighbouring attacker string in atari
-            // forces an answer.
-            let mut adj = [target; 16];
-            let na = if board.color_at(target).is_some() {
-                board.adjacent_strings(target, &mut adj)
-            } else {
-                0
-            };
-            if adj[..na].iter().any(|&a| board.liberty_count(a) == 1) {
+            // A move that puts an attacker string in atari forces an answer.
+            let enemy = Some(color.opponent());
+            if m.neighbors()
+                .iter()
+                .any(|&q| board.color_at(q) == enemy && board.liberty_count(q) == 1)
+            {
                 score += 40;
             }
             let _ = board.undo();

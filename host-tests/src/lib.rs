@@ -1,7 +1,7 @@
 //! owlet-host-tests: the std side of owlet.
 //!
 //! Owns the `owlet` program's parts: [`console`] (GTP over streams, with
-//! `loadsgf`), [`sgf`] (SGF games into the engine, GNU Go's way),
+//! `loadsgf`), [`device`] (GTP proxied to a device), [`sgf`] (SGF games into the engine, GNU Go's way),
 //! [`regress`] (GNU Go `.tst` regression files run in-process) and
 //! [`ratchet`] (the lists of cases owlet must keep passing). The engine
 //! itself is `owlet-firmware`'s console; nothing here plays Go.
@@ -9,6 +9,7 @@
 //! Omits: GNU Go's regression pages and its remote (`regress.pike`) modes.
 
 pub mod console;
+pub mod device;
 pub mod ratchet;
 pub mod regress;
 pub mod rng;

@@ -1,6 +1,9 @@
 //! The `owlet` command-line program.
 //!
 //! - `owlet gtp`: GTP on stdin/stdout (GNU Go's formats, `loadsgf` too).
+//! - `owlet gtp --device CMD`: the same, answered by a device (a command
+//!   such as `scripts/qemu-gtp`, or a serial port), `loadsgf` turned into
+//!   `boardsize`/`komi`/`play`.
 //! - `owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR]
 //!   FILE.tst...`: runs GNU Go regression files and prints per-file counts.
 
@@ -13,10 +16,13 @@ use owlet_host_tests::ratchet;
 use owlet_host_tests::regress::{self, Outcome};
 
 const USAGE: &str = "\
-usage: owlet gtp
+usage: owlet gtp [--device CMD]
        owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR] FILE.tst...
 
 gtp      GTP version 2 on stdin/stdout, answering like GNU Go (loadsgf included)
+  --device CMD       answered by a device: CMD is a serial port, or a command
+                     run with sh -c (e.g. scripts/qemu-gtp); loadsgf becomes
+                     boardsize/komi/play
 regress  run GNU Go regression files through the same console
   --data DIR         loadsgf paths are relative to DIR (default: each file's folder)
   -v                 list each failing case, expected and got
@@ -27,6 +33,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("gtp") if args.len() == 1 => gtp(),
+        Some("gtp") if args.len() == 3 && args[1] == "--device" => device(&args[2]),
         Some("regress") => regress(&args[1..]),
         Some("--version" | "version") => {
             println!("owlet {}", owlet_firmware::gtp::VERSION);
@@ -50,6 +57,16 @@ fn gtp() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("owlet: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn device(target: &str) -> ExitCode {
+    match owlet_host_tests::device::run(target) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("owlet: device {target}: {e}");
             ExitCode::FAILURE
         }
     }

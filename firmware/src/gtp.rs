@@ -11,7 +11,8 @@
 //! quit boardsize clear_board komi get_komi play black white undo showboard is_legal
 //! countlib findlib captures attack defend trymove popgo increase_depths
 //! decrease_depths reset_reading_node_counter get_reading_node_counter
-//! unconditional_status` (the last answered by owlet-optics),
+//! unconditional_status eval_eye analyze_eyegraph` (the last three
+//! answered by owlet-optics),
 //! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
 //!
 //! Game moves (`play`) are committed to the board so its journal stays free
@@ -53,7 +54,8 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 28] = [
+pub const COMMANDS: [&str; 30] = [
+    "analyze_eyegraph",
     "attack",
     "black",
     "boardsize",
@@ -62,6 +64,7 @@ pub const COMMANDS: [&str; 28] = [
     "countlib",
     "decrease_depths",
     "defend",
+    "eval_eye",
     "findlib",
     "get_komi",
     "get_reading_node_counter",
@@ -331,7 +334,9 @@ impl Engine {
             "get_reading_node_counter" => {
                 let _ = write!(out, "{}", self.reader.nodes());
             }
-            "unconditional_status" => return optics::run(self, command, args, out),
+            "unconditional_status" | "eval_eye" | "analyze_eyegraph" => {
+                return optics::run(self, command, args, out);
+            }
             _ if extension.commands().contains(&command) => {
                 return extension.run(self, command, args, out);
             }

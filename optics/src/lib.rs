@@ -1,5 +1,10 @@
 //! owlet-optics: eyes and unconditional life on top of owlet-board.
 //!
+//! - [`eyes`]: domains, eye spaces, half and false eyes, and the value of
+//!   the eye space through a point (GNU Go's `eval_eye`).
+//! - [`graph`]: eye graphs and GNU Go's coded diagrams.
+//! - [`solver`]: the local-game solver that values eye graphs.
+//! - [`value`]: four-digit eye values.
 //! - [`unconditional`]: strings that can never be captured, stones that can
 //!   never escape and unconditional territory (GNU Go's
 //!   `unconditional_status`).
@@ -16,12 +21,20 @@
     )
 )]
 
+pub mod eyes;
+pub mod graph;
 mod grid;
+pub mod solver;
 pub mod unconditional;
+pub mod value;
 
+pub use eyes::{EyeResult, eval_eye};
+pub use graph::{EyeGraph, GraphError, MAX_VERTICES};
+pub use solver::{Analysis, Solver};
 pub use unconditional::{
     UnconditionalLife, UnconditionalStatus, unconditional_life, unconditional_status,
 };
+pub use value::EyeValue;
 
 #[cfg(test)]
 extern crate std;

@@ -1,16 +1,33 @@
 //! The console's eye commands, answered in GNU Go's formats:
 //! `unconditional_status VERTEX` (`undecided`, `alive`, `dead`,
-//! `white_territory` or `black_territory`).
+//! `white_territory` or `black_territory`), `eval_eye VERTEX` (`MIN MAX`,
+//! then the attack and defense points when they differ; `-1` off any eye
+//! space) and `analyze_eyegraph CODED` (the value, then the diagram with
+//! the vital points marked).
 //!
 //! Owns: parsing the arguments and writing the answers; the analysis is
-//! owlet-optics'. Omits: everything GNU Go prints to stderr.
+//! owlet-optics'. Known difference: `analyze_eyegraph` of a diagram with
+//! no columns answers the value alone (GNU Go adds empty lines, which end
+//! a GTP answer early). The eye commands build their [`ConsoleSolver`] on the
+//! stack for the call (2 KiB of cache with the `small` feature, 8 KiB
+//! otherwise). Omits: everything GNU Go prints to stderr.
+
+use core::fmt::Write as _;
 
 use owlet_board::Point;
-use owlet_optics::unconditional_status;
+use owlet_optics::{EyeGraph, Solver, eval_eye, unconditional_status};
 
 use super::Engine;
 use super::answer::{Answer, Failure};
 use super::line::Args;
+
+/// The eye solver the console uses: 1024 cache entries (8 KiB), or 256
+/// (2 KiB) with the `small` feature.
+#[cfg(not(feature = "small"))]
+pub type ConsoleSolver = Solver<1024>;
+/// The eye solver the console uses.
+#[cfg(feature = "small")]
+pub type ConsoleSolver = Solver<256>;
 
 /// Runs one of the eye commands listed in [`super::COMMANDS`].
 pub(super) fn run(
@@ -19,12 +36,43 @@ pub(super) fn run(
     mut args: Args<'_>,
     out: &mut Answer<'_>,
 ) -> Result<(), Failure> {
+    if command == "analyze_eyegraph" {
+        let coded = args.next().unwrap_or("");
+        let Ok(graph) = EyeGraph::parse(coded) else {
+            return Err(out.failure("too large eyespace"));
+        };
+        let mut solver = ConsoleSolver::new();
+        let analysis = solver.analyze(&graph);
+        let _ = write!(out, "{}", analysis.value);
+        // GNU Go prints an empty diagram as empty lines, which would end
+        // the GTP answer early; owlet prints none.
+        if graph.width() > 0 {
+            let _ = writeln!(out);
+            let _ = graph.write_diagram(out, analysis.attack, analysis.defense);
+        }
+        return Ok(());
+    }
     let size = engine.board.size();
     let Some(p) = args.next().and_then(|v| Point::from_vertex(v, size).ok()) else {
         return Err(out.failure("invalid coordinate"));
     };
     match command {
         "unconditional_status" => out.push_str(unconditional_status(&engine.board, p).gtp()),
+        "eval_eye" => {
+            let mut solver = ConsoleSolver::new();
+            match eval_eye(&mut engine.board, &mut engine.reader, &mut solver, p) {
+                None => out.push_str("-1"),
+                Some(eye) => {
+                    let v = eye.value;
+                    let _ = write!(out, "{} {}", v.min_eyes(), v.max_eyes());
+                    if v.min_eyes() != v.max_eyes()
+                        && let (Some(a), Some(d)) = (eye.attack, eye.defense)
+                    {
+                        let _ = write!(out, " {a} {d}");
+                    }
+                }
+            }
+        }
         _ => return Err(out.failure("unknown command")),
     }
     Ok(())

@@ -357,7 +357,7 @@ fn extensions_share_the_console() {
     assert_eq!(ask(&mut e, "name"), "= owlet\n\n");
     assert_eq!(ask(&mut e, "known_command echo"), "= true\n\n");
     let list = ask(&mut e, "list_commands");
-    assert!(list.contains("defend\necho\nfindlib"));
+    assert!(list.contains("defend\necho\neval_eye\nfindlib"));
     assert_eq!(list.matches("name").count(), 1);
 }
 

@@ -3,7 +3,9 @@
 //!
 //! Owns:
 //! - Liveliness: a string is lively unless owlet-board's [`Reader`] can
-//!   capture it and cannot defend it (ko results count as "can"). Strings
+//!   capture it and cannot defend it (ko results count as "can"; besides
+//!   `find_defense`, each liberty and each capture of a neighbour in atari
+//!   is tried as a defense, checked with `attack`). Strings
 //!   with more than [`READ_LIBERTIES`] liberties are lively without
 //!   reading. Strings that are not lively are invisible below.
 //! - Domains ([`domain`]): a colour's influence covers its lively stones,
@@ -113,14 +115,55 @@ pub fn dead_stones<const C: usize, const M: usize, const R: usize>(
         if attack.code == Code::Fail {
             continue;
         }
-        let defense = reader.find_defense(board, p);
-        if defense.code == Code::Fail {
+        if !defendable(board, reader, p) {
             for q in stones.iter() {
                 dead.insert(q);
             }
         }
     }
     dead
+}
+
+/// Whether the string at `p` can be saved with its owner to move: the
+/// reader's `find_defense`, or else a liberty of the string or a capture
+/// of a neighbouring string in atari after which the reader finds no
+/// attack (a second look that the reader's move lists can miss).
+fn defendable<const C: usize, const M: usize, const R: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
+    p: Point,
+) -> bool {
+    if reader.find_defense(board, p).code != Code::Fail {
+        return true;
+    }
+    let Some(owner) = board.color_at(p) else {
+        return false;
+    };
+    let mut tries = [p; 8];
+    let mut n = board.liberties(p, &mut tries[..4]).min(4);
+    let mut strings = [p; 16];
+    let k = board.adjacent_strings(p, &mut strings).min(16);
+    for &s in strings.iter().take(k) {
+        let mut last = [p; 1];
+        if board.liberty_count(s) == 1
+            && board.liberties(s, &mut last) == 1
+            && let Some(slot) = tries.get_mut(n)
+        {
+            *slot = last[0];
+            n += 1;
+        }
+    }
+    for &m in tries.iter().take(n) {
+        if board.play(owner, Move::Play(m)).is_err() {
+            continue;
+        }
+        let safe = board.color_at(p) == Some(owner) && reader.attack(board, p).code == Code::Fail;
+        let _ = board.undo();
+        if safe {
+            return true;
+        }
+    }
+    false
 }
 
 fn first_line<const C: usize, const M: usize>(board: &Board<C, M>, p: Point) -> bool {
@@ -225,8 +268,9 @@ pub fn domain<const C: usize, const M: usize>(
 
 /// The eye space of `color` through `p` and its marginal points, or
 /// `None` when `p` is not in one.
-fn eye_space<const C: usize, const M: usize>(
+fn eye_space<const C: usize, const M: usize, const R: usize>(
     board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
     dead: &PointSet,
     own: &PointSet,
     other: &PointSet,
@@ -249,7 +293,8 @@ fn eye_space<const C: usize, const M: usize>(
         for n in q.neighbors() {
             if !space.contains(n)
                 && member(board, n).is_some()
-                && !(member(board, n) == Some(true) && is_false_margin(board, dead, enemy, n))
+                && !(member(board, n) == Some(true)
+                    && is_false_margin(board, reader, dead, enemy, n))
             {
                 space.insert(n);
                 if space.len() > 4 * MAX_VERTICES {
@@ -293,8 +338,9 @@ fn membership<const C: usize, const M: usize>(
 /// A false margin (GNU Go's doc, "False Margins"): an empty point next to
 /// a lively `enemy` string where an `enemy` move leaves a string with
 /// one liberty. It is left out of the eye space.
-fn is_false_margin<const C: usize, const M: usize>(
+fn is_false_margin<const C: usize, const M: usize, const R: usize>(
     board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
     dead: &PointSet,
     enemy: Color,
     q: Point,
@@ -310,7 +356,7 @@ fn is_false_margin<const C: usize, const M: usize>(
     if board.play(enemy, Move::Play(q)).is_err() {
         return false;
     }
-    let one = board.liberty_count(q) == 1;
+    let one = board.liberty_count(q) == 1 || reader.attack(board, q).code == Code::Win;
     let _ = board.undo();
     one
 }
@@ -360,6 +406,32 @@ fn diagonal_value<const C: usize, const M: usize, const R: usize>(
     }
 }
 
+/// The eye space through `p` (black's first, as [`eval_eye`] looks), its
+/// marginal points and whose it is; `None` when `p` is in none.
+pub fn eye_space_at<const C: usize, const M: usize, const R: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
+    p: Point,
+) -> Option<(Color, PointSet, PointSet)> {
+    if !board.is_on_board(p) {
+        return None;
+    }
+    let dead = dead_stones(board, reader);
+    let black = domain(board, &dead, Color::Black);
+    let white = domain(board, &dead, Color::White);
+    for (color, own, other) in [
+        (Color::Black, &black, &white),
+        (Color::White, &white, &black),
+    ] {
+        if let Some((space, marginal)) =
+            eye_space(board, reader, &dead, own, other, color.opponent(), p)
+        {
+            return Some((color, space, marginal));
+        }
+    }
+    None
+}
+
 /// The value of the eye space through `p` (black's if `p` is in one,
 /// else white's, as GNU Go's `eval_eye`), or `None` when `p` is in no eye
 /// space.
@@ -379,7 +451,9 @@ pub fn eval_eye<const C: usize, const M: usize, const R: usize, const S: usize>(
         (Color::Black, &black, &white),
         (Color::White, &white, &black),
     ] {
-        if let Some((space, marginal)) = eye_space(board, &dead, own, other, color.opponent(), p) {
+        if let Some((space, marginal)) =
+            eye_space(board, reader, &dead, own, other, color.opponent(), p)
+        {
             return Some(compute_eyes(
                 board, reader, solver, color, &space, &marginal, &dead,
             ));

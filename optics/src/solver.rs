@@ -33,9 +33,12 @@
 //! [`Analysis::exact`] false. Results that depended on the superko rule are
 //! not cached.
 //!
-//! Dead attacker stones with no liberty in the graph start captured (so
-//! `X` alone is an eye, as eyes.db's pattern 100 says; GNU Go's
-//! `analyze_eyegraph` answers 0000 there).
+//! Dead attacker strings with no liberty in the graph have their last
+//! liberty outside the space: the defender may capture them with a move
+//! (so `X` alone is an eye, as eyes.db's pattern 100 says; GNU Go's
+//! `analyze_eyegraph` answers 0000 there). A line that ends with dead
+//! stones left in the space counts as a loss for the defender: a seki
+//! around dead stones is no eye (eyes.db: `$.` is 0000, `$.X` 1111).
 //!
 //! Omits: ko values (a ko counts as lost by whoever must retake first),
 //! and seki is counted as life (2 eyes) when the group survives without
@@ -52,6 +55,9 @@ pub const DEFAULT_NODE_BUDGET: u32 = 400_000;
 
 /// Longest line read (moves and passes).
 pub const MAX_DEPTH: usize = 64;
+
+/// Most dead strings without a liberty in the graph that are tracked.
+const MAX_CAPTIVES: usize = 8;
 
 /// Liberties of the defender's group outside the eye space.
 pub const OUTER_LIBERTIES: u8 = 2;
@@ -128,6 +134,8 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     graph: EyeGraph,
     order: [u8; MAX_VERTICES],
     path: [u64; MAX_DEPTH],
+    captives: [Mask; MAX_CAPTIVES],
+    ncaptives: usize,
     nodes: u32,
     budget: u32,
     outer: u8,
@@ -151,6 +159,8 @@ impl<const CACHE: usize> Solver<CACHE> {
             graph: EyeGraph::new(),
             order: [0; MAX_VERTICES],
             path: [0; MAX_DEPTH],
+            captives: [0; MAX_CAPTIVES],
+            ncaptives: 0,
             nodes: 0,
             budget: DEFAULT_NODE_BUDGET,
             outer: OUTER_LIBERTIES,
@@ -190,18 +200,31 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
         self.order = order;
 
-        // Dead stones without a liberty in the graph are as good as
-        // captured (eyes.db: `x` is worth an eye).
-        let (start, _) = self.remove_dead(
-            Pos {
-                def: 0,
-                att: graph.stones & graph.all(),
-                orig: graph.stones & graph.marginal & graph.all(),
-                outer: self.outer,
-                eye: false,
-            },
-            Side::Attacker,
-        );
+        let start = Pos {
+            def: 0,
+            att: graph.stones & graph.all(),
+            orig: graph.stones & graph.marginal & graph.all(),
+            outer: self.outer,
+            eye: false,
+        };
+        // Dead strings without a liberty in the graph: their last liberty
+        // is outside the eye space, where only the defender can use it (a
+        // move that captures them).
+        self.captives = [0; MAX_CAPTIVES];
+        self.ncaptives = 0;
+        let immortal = graph.flood(start.att & graph.marginal & !start.orig, start.att);
+        let empty = graph.all() & !start.att;
+        let mut rest = start.att & !immortal;
+        while rest != 0 {
+            let string = graph.flood(bit(rest.trailing_zeros() as usize), start.att);
+            rest &= !string;
+            if graph.neighbours(string) & empty == 0
+                && let Some(slot) = self.captives.get_mut(self.ncaptives)
+            {
+                *slot = string;
+                self.ncaptives += 1;
+            }
+        }
         let a = self.digit(start, Side::Attacker, DEFENDER_OWES);
         let b = self.digit(start, Side::Attacker, 0);
         let c = self.digit(start, Side::Defender, 0);
@@ -451,9 +474,11 @@ impl<const CACHE: usize> Solver<CACHE> {
         };
         // A side that owes a tenuki pays it at once: the other side moves
         // twice in a row.
-        let first = if debts & owes != 0 { n + 1 } else { 0 };
-        // Moves on the vertices, then (attacker) an outer liberty, then pass.
-        for i in first..=n + 1 {
+        let pass = n + 1 + self.ncaptives;
+        let first = if debts & owes != 0 { pass } else { 0 };
+        // Moves on the vertices, then (attacker) an outer liberty or
+        // (defender) capturing a string from outside, then pass.
+        for i in first..=pass {
             let next = if i < n {
                 let v = self.order.get(i).copied().unwrap_or(0) as usize;
                 match self.play(pos, mover, v) {
@@ -467,6 +492,16 @@ impl<const CACHE: usize> Solver<CACHE> {
                 }
                 Some(Pos {
                     outer: pos.outer - 1,
+                    ..pos
+                })
+            } else if i < pass {
+                let cap = self.captives.get(i - n - 1).copied().unwrap_or(0);
+                if mover != Side::Defender || cap == 0 || pos.att & cap != cap {
+                    continue;
+                }
+                Some(Pos {
+                    att: pos.att & !cap,
+                    orig: pos.orig & !cap,
                     ..pos
                 })
             } else {
@@ -561,6 +596,7 @@ mod tests {
         assert_eq!(value("!."), "0011");
         assert_eq!(value("!"), "0000");
         assert_eq!(value("X"), "1111"); // eyes.db 100; analyze_eyegraph says 0000
+        assert_eq!(value("XXX"), "1112"); // eyes.db 302 (xXx) says 1111: no threat
         assert_eq!(value(".X."), "1111");
         assert_eq!(value("..%.."), "1112");
         assert_eq!(value("X.X"), "2222");

@@ -1,0 +1,61 @@
+//! owlet-combination: combination attacks (GNU Go's `atari_atari`).
+//!
+//! It may happen that no single opponent string can be captured, yet one
+//! move guarantees that at least one of several will be: a double atari, or
+//! a chain of threats (usually ataris) that ends in a capture. This crate
+//! finds such moves for a colour, the moves that defend against them, and
+//! whether a given move walks into a new one (a blunder check).
+//!
+//! Owns: [`atari_atari`] (attack move, size of the smallest string under
+//! attack, defending moves), [`find_combination`] (the attack alone),
+//! [`atari_atari_blunder_size`] and [`atari_atari_confirm_safety`]. The
+//! search is described in [`search`]; the tactical reading it relies on is
+//! owlet-board's [`owlet_board::Reader`], run with the lighter [`AaLimits::reading`].
+//!
+//! Omits (simplifications against GNU Go 3.8): GNU Go only attacks strings
+//! of dragons its owl analysis calls alive; owlet has no owl yet, so the
+//! strings under attack are those that tactical reading cannot capture
+//! outright now (a ko capture counts as "cannot") and that have at least
+//! [`AaLimits::min_target_size`] stones. Dead-but-uncapturable groups are
+//! therefore targets too, and strings that reading can capture are never
+//! part of a combination even when a life-and-death analysis would call
+//! them alive. Threats are generated from the liberties of short-of-liberty
+//! target strings, not from GNU Go's pattern database; kos are not fought
+//! (a target capturable only through a ko counts as safe). Sizes are in
+//! stones, not points.
+//!
+//! `no_std`, no allocation, no `unsafe`, no globals; nothing here panics on
+//! any input. Every call leaves the board as it found it (hash, ko and
+//! journal included); the reader's limits are restored too, which clears
+//! its cache when they differed. Running out of nodes, depth or journal is
+//! reported in [`Stats`], never a panic.
+//!
+//! # Sizes
+//! [`Combination`] is 60 bytes on the host; the search keeps one
+//! [`PointSet`] of target stones, one of forbidden moves and, per ply of
+//! [`AaLimits::depth`], candidate lists of at most [`MAX_THREATS`] and
+//! [`MAX_ANSWERS`] points (well under 1 KiB of stack per ply, excluding
+//! the reader's own recursion).
+#![no_std]
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
+
+pub mod search;
+
+pub use owlet_board::PointSet;
+pub use search::{
+    AaLimits, Blunder, Combination, DEFAULT_DEPTH, DEFAULT_MIN_TARGET_SIZE, DEFAULT_NODE_LIMIT,
+    DEFAULT_READING_NODE_LIMIT, MAX_ANSWERS, MAX_DEEP_THREATS, MAX_DEFENSES, MAX_DEPTH,
+    MAX_READ_LIBERTIES, MAX_THREAT_LIBERTIES, MAX_THREATENED, MAX_THREATS, REGION_STEPS, Safety,
+    Stats, atari_atari, atari_atari_blunder_size, atari_atari_confirm_safety, find_combination,
+};
+
+#[cfg(test)]
+extern crate std;

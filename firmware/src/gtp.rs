@@ -28,6 +28,7 @@
 //! refuses infinities and NaN.
 
 mod answer;
+mod combination;
 mod history;
 mod line;
 mod optics;
@@ -54,13 +55,16 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 30] = [
+pub const COMMANDS: [&str; 33] = [
+    "aa_confirm_safety",
     "analyze_eyegraph",
     "attack",
     "black",
     "boardsize",
     "captures",
     "clear_board",
+    "combination_attack",
+    "combination_defend",
     "countlib",
     "decrease_depths",
     "defend",
@@ -336,6 +340,9 @@ impl Engine {
             }
             "unconditional_status" | "eval_eye" | "analyze_eyegraph" => {
                 return optics::run(self, command, args, out);
+            }
+            "combination_attack" | "combination_defend" | "aa_confirm_safety" => {
+                return combination::run(self, command, args, out);
             }
             _ if extension.commands().contains(&command) => {
                 return extension.run(self, command, args, out);

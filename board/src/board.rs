@@ -242,7 +242,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         Ok(Self::with_size(size as u8))
     }
 
-    fn with_size(size: u8) -> Self {
+    const fn with_size(size: u8) -> Self {
         let mut board = Board {
             size,
             allow_suicide: false,
@@ -272,16 +272,25 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         board
     }
 
+    /// An empty 19×19 board, as a `const fn` so that a `static` can hold
+    /// one without building it on the stack first (the device does this).
+    #[must_use]
+    pub const fn empty() -> Self {
+        Self::with_size(MAX_SIZE as u8)
+    }
+
     /// Removes every stone, clears the journal, ko and capture counts; black to move.
-    pub fn clear(&mut self) {
-        let size = usize::from(self.size);
-        for (i, cell) in self.cells.iter_mut().enumerate() {
+    pub const fn clear(&mut self) {
+        let size = self.size as usize;
+        let mut i = 0;
+        while i < CAPACITY {
             let (row, col) = (i / STRIDE, i % STRIDE);
-            *cell = if (1..=size).contains(&row) && (1..=size).contains(&col) {
+            self.cells[i] = if row >= 1 && row <= size && col >= 1 && col <= size {
                 Cell::Empty
             } else {
                 Cell::Border
             };
+            i += 1;
         }
         self.to_move = Color::Black;
         self.ko = 0;
@@ -1120,7 +1129,7 @@ impl<const C: usize, const M: usize> Iterator for Stones<'_, C, M> {
 impl<const C: usize, const M: usize> Default for Board<C, M> {
     /// An empty 19×19 board.
     fn default() -> Self {
-        Self::with_size(MAX_SIZE as u8)
+        Self::empty()
     }
 }
 
@@ -1279,6 +1288,15 @@ mod tests {
             c.violates_superko(Color::White, pt("B3", 5), &[]),
             Ok(false)
         );
+    }
+
+    #[test]
+    fn const_constructors_serve_statics() {
+        static EMPTY: Board = Board::empty();
+        static READER: crate::Reader = crate::Reader::new();
+        assert_eq!(EMPTY, Board::new(19).unwrap());
+        assert!(EMPTY.is_consistent());
+        assert_eq!(READER.nodes(), 0);
     }
 
     #[test]

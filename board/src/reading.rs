@@ -148,23 +148,36 @@ pub struct ReadingLimits {
 
 impl Default for ReadingLimits {
     fn default() -> Self {
-        ReadingLimits {
+        Self::DEFAULT
+    }
+}
+
+impl ReadingLimits {
+    /// The default limits (usable in `const` contexts).
+    pub const DEFAULT: ReadingLimits = ReadingLimits {
             depth: 16,
             branch_depth: 13,
             fourlib_depth: 7,
             ko_depth: 8,
-            break_chain_depth: 7,
-            node_limit: 100_000,
-        }
-    }
+        break_chain_depth: 7,
+        node_limit: 100_000,
+    };
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry {
     key: u64,
     code: u8,
     point: u16,
 }
+
+/// An unused cache slot. All zero so that a `static` reader lands in
+/// zero-initialised RAM; a real key of 0 is a 2^-64 chance.
+const EMPTY_ENTRY: Entry = Entry {
+    key: 0,
+    code: 0,
+    point: 0,
+};
 
 /// Whose turn at a node, and what they try to do.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -206,13 +219,13 @@ type Candidates = [(i32, Point); MAX_CANDIDATES];
 impl<const CACHE: usize> Reader<CACHE> {
     /// A reader with default limits and an empty cache.
     #[must_use]
-    pub fn new() -> Self {
+    pub const fn new() -> Self {
         Reader {
-            limits: ReadingLimits::default(),
+            limits: ReadingLimits::DEFAULT,
             nodes: 0,
             call_nodes: 0,
             limit_hit: false,
-            cache: [Entry::default(); CACHE],
+            cache: [EMPTY_ENTRY; CACHE],
         }
     }
 
@@ -230,7 +243,7 @@ impl<const CACHE: usize> Reader<CACHE> {
 
     /// Forgets every cached answer.
     pub fn clear_cache(&mut self) {
-        self.cache = [Entry::default(); CACHE];
+        self.cache.fill(EMPTY_ENTRY);
     }
 
     /// Nodes visited since the last reset.
@@ -360,7 +373,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             return None;
         }
         let e = self.cache.get((key % CACHE as u64) as usize)?;
-        if e.key == key && e.code != 0xff {
+        if e.key == key {
             let point = if e.point == 0 {
                 None
             } else {

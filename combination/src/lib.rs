@@ -31,7 +31,8 @@
 //! reported in [`Stats`], never a panic.
 //!
 //! # Sizes
-//! [`Combination`] is 60 bytes on the host; the search keeps one
+//! [`Combination`] holds its defences as a [`PointSet`] (56 bytes); the
+//! search keeps one
 //! [`PointSet`] of target stones, one of forbidden moves and, per ply of
 //! [`AaLimits::depth`], candidate lists of at most [`MAX_THREATS`] and
 //! [`MAX_ANSWERS`] points (well under 1 KiB of stack per ply, excluding

@@ -155,10 +155,10 @@ impl Default for ReadingLimits {
 impl ReadingLimits {
     /// The default limits (usable in `const` contexts).
     pub const DEFAULT: ReadingLimits = ReadingLimits {
-            depth: 16,
-            branch_depth: 13,
-            fourlib_depth: 7,
-            ko_depth: 8,
+        depth: 16,
+        branch_depth: 13,
+        fourlib_depth: 7,
+        ko_depth: 8,
         break_chain_depth: 7,
         node_limit: 100_000,
     };
@@ -214,7 +214,9 @@ impl<const CACHE: usize> Default for Reader<CACHE> {
     }
 }
 
-type Candidates = [(i32, Point); MAX_CANDIDATES];
+/// Scored candidate moves (scores fit in 16 bits; kept small because
+/// each search node holds one on the stack).
+type Candidates = [(i16, Point); MAX_CANDIDATES];
 
 impl<const CACHE: usize> Reader<CACHE> {
     /// A reader with default limits and an empty cache.
@@ -590,6 +592,9 @@ impl<const CACHE: usize> Reader<CACHE> {
     }
 
     /// Fills `out` with attacking moves, best first; answers how many.
+    // Not inlined: its temporaries must not stay on the stack while the
+    // search recurses (the device's stack is small).
+    #[inline(never)]
     fn attack_candidates<const C: usize, const M: usize>(
         &self,
         board: &mut Board<C, M>,
@@ -685,7 +690,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             if ladder_miss {
                 continue;
             }
-            out[count] = (score, m);
+            out[count] = (score.clamp(-30_000, 30_000) as i16, m);
             count += 1;
         }
         sort_candidates(&mut out[..count]);
@@ -804,6 +809,9 @@ impl<const CACHE: usize> Reader<CACHE> {
     }
 
     /// Fills `out` with defending moves, best first; answers how many.
+    // Not inlined: its temporaries must not stay on the stack while the
+    // search recurses (the device's stack is small).
+    #[inline(never)]
     fn defense_candidates<const C: usize, const M: usize>(
         &self,
         board: &mut Board<C, M>,
@@ -889,7 +897,7 @@ impl<const CACHE: usize> Reader<CACHE> {
                 score += 40;
             }
             let _ = board.undo();
-            out[count] = (score, m);
+            out[count] = (score.clamp(-30_000, 30_000) as i16, m);
             count += 1;
         }
         sort_candidates(&mut out[..count]);
@@ -941,7 +949,7 @@ fn trial_play<const C: usize, const M: usize>(
 }
 
 /// Insertion sort by descending score, stable (keeps generation order on ties).
-fn sort_candidates(list: &mut [(i32, Point)]) {
+fn sort_candidates(list: &mut [(i16, Point)]) {
     for i in 1..list.len() {
         let mut j = i;
         while j > 0 && list[j - 1].0 < list[j].0 {

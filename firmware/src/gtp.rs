@@ -185,11 +185,13 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// An empty 19×19 board, komi 0, black to move.
+    /// An empty 19×19 board, komi 0, black to move. A `const fn`, so a
+    /// device can hold the engine in a `static` without building it on the
+    /// stack first.
     #[must_use]
-    pub fn new() -> Engine {
+    pub const fn new() -> Engine {
         Engine {
-            board: ConsoleBoard::default(),
+            board: ConsoleBoard::empty(),
             reader: ConsoleReader::new(),
             history: History::new(),
             komi: 0.0,

@@ -147,7 +147,7 @@ fn random_game() -> impl Strategy<Value = (usize, Vec<(usize, usize)>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(12))]
 
     #[test]
     fn commands_answer_and_leave_the_board_alone((size, moves) in random_game()) {

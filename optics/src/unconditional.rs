@@ -27,6 +27,9 @@
 //!    original stones there are dead, `c`'s own stones there alive. An `o`
 //!    string with two or more liberties after this could live, so that part
 //!    is not territory.
+//! 3. Contested regions: a connected part of one colour's territory that
+//!    touches the other colour's invincible stones is dropped (those stones
+//!    can always extend into it), so it answers `undecided`.
 //!
 //! Omits: ko (only one side moves, so it never arises) and any reading.
 //! Known difference from GNU Go 3.8: its test for a possible seki around a
@@ -103,11 +106,16 @@ pub fn unconditional_status<const C: usize, const M: usize>(
     if !board.is_on_board(p) {
         return UnconditionalStatus::Undecided;
     }
-    for color in [Color::White, Color::Black] {
-        let life = unconditional_life(board, color);
-        if life.alive.contains(p) {
-            return UnconditionalStatus::Alive;
-        }
+    let mut lives = [Color::White, Color::Black].map(|c| unconditional_life(board, c));
+    if lives.iter().any(|life| life.alive.contains(p)) {
+        return UnconditionalStatus::Alive;
+    }
+    // A region touching the other colour's invincible stones is not
+    // settled: those stones can always extend into it.
+    let [white, black] = &mut lives;
+    drop_contested(&mut white.territory, &black.alive);
+    drop_contested(&mut black.territory, &white.alive);
+    for (color, life) in [(Color::White, white), (Color::Black, black)] {
         if life.territory.contains(p) {
             return match board.color_at(p) {
                 None => match color {
@@ -121,6 +129,50 @@ pub fn unconditional_status<const C: usize, const M: usize>(
     }
     UnconditionalStatus::Undecided
 }
+
+/// Removes from `territory` every connected part of it (points joined
+/// orthogonally within the set) that touches a stone of `other_alive`.
+fn drop_contested(territory: &mut PointSet, other_alive: &PointSet) {
+    let mut seen = PointSet::new();
+    let mut part: [Option<Point>; MAX_POINTS] = [None; MAX_POINTS];
+    let all = *territory;
+    for start in all.iter() {
+        if !seen.insert(start) {
+            continue;
+        }
+        // Collect the part by flood fill, using `part` as the work list.
+        let Some(slot) = part.get_mut(0) else {
+            return;
+        };
+        *slot = Some(start);
+        let (mut len, mut next, mut contested) = (1, 0, false);
+        while next < len {
+            let Some(Some(q)) = part.get(next).copied() else {
+                break;
+            };
+            next += 1;
+            for r in q.neighbors() {
+                if other_alive.contains(r) {
+                    contested = true;
+                } else if territory.contains(r)
+                    && seen.insert(r)
+                    && let Some(slot) = part.get_mut(len)
+                {
+                    *slot = Some(r);
+                    len += 1;
+                }
+            }
+        }
+        if contested {
+            for q in part.get(..len).unwrap_or(&[]).iter().flatten() {
+                territory.remove(*q);
+            }
+        }
+    }
+}
+
+/// At most this many points on a board.
+const MAX_POINTS: usize = owlet_board::MAX_SIZE * owlet_board::MAX_SIZE;
 
 /// Step 1: the opponent captures every `color` string it can by filling
 /// liberties; answers the stones of `color` that are left.
@@ -327,6 +379,26 @@ mod tests {
         assert_eq!(status(TWO_EYES, "C8"), BlackTerritory);
         assert_eq!(status(TWO_EYES, "D8"), Dead);
         assert_eq!(status(TWO_EYES, "E5"), Undecided);
+    }
+
+    #[test]
+    fn territory_touching_the_other_colours_live_stones_is_undecided() {
+        // Black's right-hand group lives unconditionally; J8 touches it, so
+        // it cannot be white's territory, and the black stones at H8-H9
+        // next to it are not settled either (GNU Go 3.8 agrees).
+        let diagram = "
+            .....O.X.
+            .....O.X.
+            .OOOOO.OX
+            .O...OOOX
+            .O....XXX
+            OO...XX..
+            .OO..X...
+            O.O..XXXX
+            OO...X...";
+        assert_eq!(status(diagram, "J7"), UnconditionalStatus::Alive);
+        assert_eq!(status(diagram, "J8"), UnconditionalStatus::Undecided);
+        assert_eq!(status(diagram, "H8"), UnconditionalStatus::Undecided);
     }
 
     #[test]

@@ -9,6 +9,9 @@
 //! liberties, captures of neighbouring strings in atari (for both sides) and
 //! attacks on neighbouring strings with few liberties (breaking the chain).
 //! Candidates are ordered by a one-move look-ahead (liberties after the move).
+//! When no defending move helps and the attacker cannot play on any of the
+//! string's liberties (each would be suicide), the defender may also play
+//! elsewhere: the attacker then has to capture with two moves in a row.
 //!
 //! Ko: a move refused only by the ko rule may still be tried once per line,
 //! as if a ko threat had been made and answered (the first side to do so
@@ -804,6 +807,26 @@ impl<const CACHE: usize> Reader<CACHE> {
                 }
             }
         }
+        // No move helps: maybe none is needed. When the attacker cannot
+        // play on any liberty (each would be suicide), read whether it can
+        // capture even when moving again; if not, the string is safe as it
+        // is (a defender may always play elsewhere).
+        if !top
+            && best.0 != Code::Win
+            && libs >= 2
+            && board
+                .liberty_set(target)
+                .iter()
+                .all(|l| board.is_suicide(color.opponent(), l))
+        {
+            let code = self
+                .attack_node(board, target, depth + 1, komaster)
+                .0
+                .invert();
+            if code.rank() > best.0.rank() {
+                best = (code, None);
+            }
+        }
         self.store(key, best.0, best.1);
         best
     }
@@ -1082,6 +1105,36 @@ mod tests {
         assert_eq!(r.code, Code::Fail);
         assert_eq!(board, before);
         assert_eq!(board.hash(), before.hash());
+    }
+
+    #[test]
+    fn two_liberties_the_attacker_cannot_fill_are_safe() {
+        // The white string at the top (K18) keeps J19 and L19, which black
+        // can never fill. After black saves its N19 stone with O19, white
+        // has no useful move, and needs none: a tenuki is a defence.
+        // (GNU Go's marginal.sgf; GNU Go 3.8 agrees the string is safe.)
+        let diagram = "
+            .......O.OX.X.X.X.X
+            ....XXXOOOOOOX.XOXO
+            ....XOOXXXXXXXXXOOO
+            .XXXXO.OOO.OOOXX...
+            OOX.O.OXXXXXXXXXXXX
+            .OXOXO.............
+            OOXOXO...X.XXXOO.O.
+            XOXOX.OOOOXO..X.OO.
+            .OXOX...OX.O.XOXOXX
+            XOXXXX.XXOO...OXOX.
+            XXOOOOXOX..O..OXOXX
+            .XO.OX.O...O.OOOOXO
+            ..XOOOOO...XOXXXOX.
+            ..XOXXO....X.OOXOXO
+            .XXOXX.O....XXXXXOO
+            X.XOOOXO........XO.
+            .XXXXX.X.OOOOOOOO..
+            OOOOOOX..OXXXXXXO..
+            .O.X.X....X.XO.O...";
+        let (a, _) = read(diagram, "K18");
+        assert_eq!(a.code, Code::Fail);
     }
 
     #[test]

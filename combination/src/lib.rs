@@ -48,6 +48,16 @@
     )
 )]
 
+/// Development trace to stderr (feature `trace`, host only).
+macro_rules! trace {
+    ($($t:tt)*) => {
+        #[cfg(feature = "trace")]
+        {
+            std::eprintln!($($t)*);
+        }
+    };
+}
+
 pub mod search;
 
 pub use owlet_board::PointSet;
@@ -58,5 +68,5 @@ pub use search::{
     Stats, atari_atari, atari_atari_blunder_size, atari_atari_confirm_safety, find_combination,
 };
 
-#[cfg(test)]
+#[cfg(any(test, feature = "trace"))]
 extern crate std;

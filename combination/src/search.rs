@@ -51,7 +51,7 @@ pub const DEFAULT_NODE_LIMIT: u32 = 1_500;
 /// Default smallest target string, in stones.
 pub const DEFAULT_MIN_TARGET_SIZE: u8 = 1;
 /// Default node limit of each tactical reading call during the search.
-pub const DEFAULT_READING_NODE_LIMIT: u32 = 400;
+pub const DEFAULT_READING_NODE_LIMIT: u32 = 1_000;
 /// Threats are played on liberties of targets with at most this many.
 pub const MAX_THREAT_LIBERTIES: usize = 4;
 /// Deeper than the first threat, threats are played within this many
@@ -421,6 +421,14 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
             if !self.play(self.attacker, m) {
                 continue;
             }
+            trace!(
+                "{:w$}threat {} (ply {} depth {})",
+                "",
+                m,
+                ply,
+                self.depth,
+                w = 2 * self.line_len
+            );
             self.push_line(m);
             let result = self.after_threat(m, ply, minsize);
             self.line_len -= 1;
@@ -487,12 +495,14 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
         let mut answers = List::<MAX_ANSWERS>::new(m);
         for &t in near.as_slice() {
             let a = self.reader.attack(self.board, t);
+            trace!("{:w$}near {} {:?}", "", t, a.code, w = 2 * self.line_len);
             if a.code != Code::Win {
                 continue;
             }
             let size = self.board.string_size(t);
             let d = self.reader.find_defense(self.board, t);
             if d.code == Code::Fail {
+                trace!("{:w$}captures {}", "", t, w = 2 * self.line_len);
                 return Some(size);
             }
             if let Some(slot) = threatened.get_mut(n) {
@@ -541,6 +551,7 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
             if !self.play(self.defender(), d) {
                 continue;
             }
+            trace!("{:w$}answer {}", "", d, w = 2 * self.line_len);
             self.push_line(d);
             let outcome = self.after_answer(threatened, ply, minsize);
             self.line_len -= 1;
@@ -568,6 +579,7 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
                 continue;
             }
             if self.reader.attack(self.board, t).code == Code::Win {
+                trace!("{:w$}still capturable {}", "", t, w = 2 * self.line_len);
                 return Some(self.board.string_size(t));
             }
         }
@@ -600,6 +612,9 @@ fn targets<const C: usize, const M: usize, const R: usize>(
             continue;
         }
         let safe = board.liberty_count(p) >= 5 || reader.attack(board, p).code != Code::Win;
+        if !safe {
+            trace!("not a target: {}", p);
+        }
         if safe {
             for s in board.stones(p) {
                 set.insert(s);

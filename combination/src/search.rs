@@ -4,7 +4,8 @@
 //! At an attacker node the candidate threats are the liberties of target
 //! strings with at most [`MAX_THREAT_LIBERTIES`] liberties and, for the
 //! first threat, the second-order liberties of targets with at most
-//! [`MAX_READ_LIBERTIES`]; points next to several short targets first.
+//! [`MAX_READ_LIBERTIES`] (deeper, of targets with at most two); points
+//! next to several short targets first.
 //! Deeper threats must lie within [`REGION_STEPS`] of the strings of the
 //! moves already played in the line (a combination is local), only
 //! [`MAX_DEEP_THREATS`] of them are tried per node, and their targets must
@@ -361,7 +362,12 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
         let mut seen = PointSet::new();
         for &t in short.as_slice() {
             let libs = self.board.liberty_set(t);
-            let second = region.is_none() && libs.len() <= MAX_READ_LIBERTIES;
+            let second = libs.len()
+                <= if region.is_none() {
+                    MAX_READ_LIBERTIES
+                } else {
+                    2
+                };
             for l in libs.iter() {
                 let far = l
                     .neighbors()

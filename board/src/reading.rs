@@ -658,13 +658,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             }
             // Second-order liberties of a short-of-liberties target.
             if libs <= 3 {
-                for l in lib_set.iter() {
-                    for q in l.neighbors() {
-                        if board.cell(q) == Cell::Empty {
-                            list.push(q);
-                        }
-                    }
-                }
+                list.push_second_order(board, &lib_set);
             }
         }
         // Order by a one-move look-ahead.
@@ -886,13 +880,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         }
         if !ladder_only && libs >= 2 {
             // Second-order liberties: extend towards open space.
-            for l in lib_set.iter() {
-                for q in l.neighbors() {
-                    if board.cell(q) == Cell::Empty {
-                        list.push(q);
-                    }
-                }
-            }
+            list.push_second_order(board, &lib_set);
         }
         let mut count = 0;
         for &m in list.as_slice() {
@@ -953,6 +941,21 @@ impl MoveList {
 
     fn as_slice(&self) -> &[Point] {
         &self.points[..self.len]
+    }
+
+    /// Pushes the empty neighbours of `liberties` (second-order liberties).
+    fn push_second_order<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        liberties: &PointSet,
+    ) {
+        for l in liberties.iter() {
+            for q in l.neighbors() {
+                if board.cell(q) == Cell::Empty {
+                    self.push(q);
+                }
+            }
+        }
     }
 }
 

@@ -66,6 +66,31 @@ fn eye_values_on_a_board() {
 }
 
 #[test]
+fn a_group_without_outside_liberties_reads_with_none() {
+    // Bent four in the corner, and black's only liberties are in it: if
+    // white plays A8 first, A9 cannot connect and black gets one eye.
+    // Checked with `gnugo --mode gtp --quiet` 3.8.
+    let mut e = setup(&[
+        ". . X O . . . . .",
+        ". X X O . . . . .",
+        ". X O O . . . . .",
+        "X X O . . . . . .",
+        "O O O . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    for v in ["A9", "B9", "A7"] {
+        assert_eq!(
+            ask(&mut e, &format!("eval_eye {v}")),
+            (Status::Success, "1 2 A8 A8".into()),
+            "{v}"
+        );
+    }
+}
+
+#[test]
 fn eye_graphs() {
     // GNU Go 3.8's answers, diagram included (except where noted).
     let mut e = Engine::new();

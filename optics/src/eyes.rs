@@ -462,6 +462,31 @@ pub fn eval_eye<const C: usize, const M: usize, const R: usize, const S: usize>(
     None
 }
 
+/// Liberties outside `space` of the live `color` strings next to it, up to
+/// [`crate::solver::OUTER_LIBERTIES`].
+fn outer_liberties<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    color: Color,
+    space: &PointSet,
+    dead: &PointSet,
+) -> u8 {
+    let mut libs = PointSet::new();
+    for q in space.iter() {
+        for n in q.neighbors() {
+            if board.color_at(n) == Some(color) && !dead.contains(n) {
+                for l in board.liberty_set(n).iter() {
+                    if !space.contains(l) {
+                        libs.insert(l);
+                    }
+                }
+            }
+        }
+    }
+    u8::try_from(libs.len())
+        .unwrap_or(u8::MAX)
+        .min(crate::solver::OUTER_LIBERTIES)
+}
+
 /// The value and vital points of one eye space of `color`.
 #[allow(clippy::too_many_arguments)]
 fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usize>(
@@ -607,7 +632,7 @@ fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usize>(
         attack,
         defense,
         exact,
-    } = solver.analyze(&graph);
+    } = solver.analyze_with_outer(&graph, outer_liberties(board, color, space, dead));
     let pick = |mine: u16, theirs: u16| -> Option<Point> {
         let both = mine & theirs;
         let m = if both != 0 { both } else { mine };

@@ -5,7 +5,8 @@
 //! for `analyze_eyegraph`: the graph is embedded in a defender group that
 //! has no other eye potential — every vertex that touches the group's
 //! stones is its liberty, and the group has [`OUTER_LIBERTIES`] more
-//! liberties outside that only the attacker fills — while marginal
+//! liberties outside that only the attacker fills (on a board, the real
+//! number when it is smaller: see [`Solver::analyze_with_outer`]) — while marginal
 //! vertices also touch attacker stones that cannot be captured, and dead
 //! attacker stones start on their vertices (a dead stone on a marginal
 //! vertex, `$`, is not joined to the outside: once captured, its vertex is
@@ -183,11 +184,18 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     /// The value and vital points of `graph`.
     pub fn analyze(&mut self, graph: &EyeGraph) -> Analysis {
+        self.analyze_with_outer(graph, OUTER_LIBERTIES)
+    }
+
+    /// [`Solver::analyze`] for a group with `outer` liberties outside the
+    /// eye space (at most [`OUTER_LIBERTIES`] are used): on a board, a
+    /// group whose only liberties are in the eye space has fewer.
+    pub fn analyze_with_outer(&mut self, graph: &EyeGraph, outer: u8) -> Analysis {
         self.graph = *graph;
         self.cache.iter_mut().for_each(|e| *e = 0);
         self.nodes = 0;
         self.out_of_budget = false;
-        self.outer = OUTER_LIBERTIES;
+        self.outer = outer.min(OUTER_LIBERTIES);
         // Moves with more neighbours first: vital points are usually central.
         let mut order = [0u8; MAX_VERTICES];
         for (i, o) in order.iter_mut().enumerate() {

@@ -491,10 +491,13 @@ impl<const CACHE: usize> Reader<CACHE> {
                     // another way below.
                     None => excluded = Some(lib),
                 },
+                // Retaking the ko needs a threat; an outright capture
+                // elsewhere would be better.
                 Err(PlayError::Ko)
                     if komaster.is_none() && depth < usize::from(self.limits.ko_depth) =>
                 {
-                    return (Code::KoB, Some(lib));
+                    first = (Code::KoB, Some(lib));
+                    excluded = Some(lib);
                 }
                 Err(_) => return (Code::Fail, None),
             }
@@ -645,9 +648,9 @@ impl<const CACHE: usize> Reader<CACHE> {
                     for q in l.neighbors() {
                         if board.color_at(q) == Some(attacker.opponent())
                             && !board.same_string(q, target)
-                            && board.liberty_count(q) <= 3
+                            && board.liberty_count(q) <= 4
                         {
-                            let mut ql = [q; 3];
+                            let mut ql = [q; 4];
                             let k = board.liberties(q, &mut ql);
                             for &r in &ql[..k] {
                                 list.push(r);

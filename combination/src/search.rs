@@ -508,6 +508,13 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
             let size = self.board.string_size(t);
             let d = self.reader.find_defense(self.board, t);
             if d.code == Code::Fail {
+                if ply == 0 {
+                    // One attacker move kills `t` outright: it was
+                    // tactically dead already (reading missed it when the
+                    // targets were chosen), not the prize of a combination.
+                    trace!("{:w$}dead already {}", "", t, w = 2 * self.line_len);
+                    continue;
+                }
                 trace!("{:w$}captures {}", "", t, w = 2 * self.line_len);
                 return Some(size);
             }
@@ -553,6 +560,9 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
         let threatened = threatened.get(..n).unwrap_or(&[]);
         let mut smallest = threatened.iter().map(|&(_, s)| s).min().unwrap_or(0);
         let mut worst: Option<usize> = None;
+        // The one target left capturable right after every answer, if the
+        // same for all: then the first threat alone kills it.
+        let mut same_victim: Option<Option<Point>> = None;
         for &d in answers.as_slice() {
             if !self.play(self.defender(), d) {
                 continue;
@@ -564,8 +574,26 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
             let _ = self.board.undo();
             match outcome {
                 None => return None,
-                Some(s) => worst = Some(worst.map_or(s, |w: usize| w.min(s))),
+                Some((s, victim)) => {
+                    worst = Some(worst.map_or(s, |w: usize| w.min(s)));
+                    same_victim = match same_victim {
+                        None => Some(victim),
+                        Some(v) if v == victim => Some(v),
+                        Some(_) => Some(None),
+                    };
+                }
             }
+        }
+        if ply == 0 && (worst.is_none() || matches!(same_victim, Some(Some(_)))) {
+            // The first threat kills one string whatever the defender
+            // does (or leaves nothing to try): a plain tactical kill of a
+            // string that was dead already, not a combination.
+            trace!(
+                "{:w$}plain kill, not a combination",
+                "",
+                w = 2 * self.line_len
+            );
+            return None;
         }
         if let Some(w) = worst {
             smallest = w;
@@ -573,23 +601,25 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
         Some(smallest)
     }
 
-    /// After the defender's answer: the size the attacker captures, if any.
+    /// After the defender's answer: the size the attacker captures, if
+    /// any, and the threatened target still capturable right away (`None`
+    /// when the capture comes from a later threat).
     fn after_answer(
         &mut self,
         threatened: &[(Point, usize)],
         ply: usize,
         minsize: usize,
-    ) -> Option<usize> {
+    ) -> Option<(usize, Option<Point>)> {
         for &(t, _) in threatened {
             if self.board.color_at(t) != Some(self.defender()) {
                 continue;
             }
             if self.reader.attack(self.board, t).code == Code::Win {
                 trace!("{:w$}still capturable {}", "", t, w = 2 * self.line_len);
-                return Some(self.board.string_size(t));
+                return Some((self.board.string_size(t), Some(t)));
             }
         }
-        self.attack(ply + 1, minsize).map(|(_, s)| s)
+        self.attack(ply + 1, minsize).map(|(_, s)| (s, None))
     }
 }
 

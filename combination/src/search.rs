@@ -223,6 +223,10 @@ struct Search<'a, const C: usize, const M: usize, const R: usize> {
     /// The moves of the current line, both sides, in order.
     line: [Point; 2 * MAX_DEPTH as usize],
     line_len: usize,
+    /// The targets were chosen on this very position: a string the first
+    /// threat kills by itself was dead already and does not count. False
+    /// when checking a defender's move, where such a kill refutes it.
+    fresh: bool,
     stats: Stats,
 }
 
@@ -508,7 +512,7 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
             let size = self.board.string_size(t);
             let d = self.reader.find_defense(self.board, t);
             if d.code == Code::Fail {
-                if ply == 0 {
+                if ply == 0 && self.fresh {
                     // One attacker move kills `t` outright: it was
                     // tactically dead already (reading missed it when the
                     // targets were chosen), not the prize of a combination.
@@ -584,7 +588,7 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
                 }
             }
         }
-        if ply == 0 && (worst.is_none() || matches!(same_victim, Some(Some(_)))) {
+        if ply == 0 && self.fresh && (worst.is_none() || matches!(same_victim, Some(Some(_)))) {
             // The first threat kills one string whatever the defender
             // does (or leaves nothing to try): a plain tactical kill of a
             // string that was dead already, not a combination.
@@ -691,6 +695,7 @@ fn search_once<const C: usize, const M: usize, const R: usize>(
     forbidden: PointSet,
     minsize: usize,
     limits: &AaLimits,
+    fresh: bool,
     stats: &mut Stats,
 ) -> Option<(Point, usize)> {
     let filler = Point::new(0, 0)?;
@@ -705,6 +710,7 @@ fn search_once<const C: usize, const M: usize, const R: usize>(
         forbidden,
         line: [filler; 2 * MAX_DEPTH as usize],
         line_len: 0,
+        fresh,
         stats: Stats::default(),
     };
     // Iterative deepening: short combinations are found before the node
@@ -741,12 +747,13 @@ fn essential<const C: usize, const M: usize, const R: usize>(
         PointSet::new(),
         minsize,
         limits,
+        true,
         stats,
     )?;
     let mut forbidden = PointSet::new();
     forbidden.insert(m);
     let other = search_once(
-        board, reader, attacker, targets, forbidden, size, limits, stats,
+        board, reader, attacker, targets, forbidden, size, limits, true, stats,
     );
     Some((m, size, other.is_none()))
 }
@@ -851,6 +858,7 @@ fn defenses<const C: usize, const M: usize, const R: usize>(
             PointSet::new(),
             size,
             limits,
+            false,
             stats,
         );
         let _ = board.undo();

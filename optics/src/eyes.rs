@@ -35,8 +35,13 @@
 //!   sum of 32 or more (4 eyes' worth) is a false eye and the point becomes
 //!   marginal (when it is the whole space, holds a dead stone or the
 //!   opponent may play there: an empty point where the opponent's move is
-//!   suicide stays ordinary). A sum above 16 is a half eye: its key point
-//!   (the first diagonal valued 7, 8 or 9 — the diagonal itself when
+//!   suicide stays ordinary). A sum above 16 is a half eye, except that in
+//!   a space of several points diagonals valued `a` are left out of the
+//!   sum: the opponent's ko capture there leaves a stone capturable by ko
+//!   (case (b) 2+a becomes (b') 2+b, not a false eye), so it is ko aji the
+//!   eye graph cannot express, and GNU Go's straight three with such a
+//!   diagonal at its end (optics.tst 1811) stays 1 2. Its key point
+//!   (the first diagonal counted valued 7, 8 or 9 — the diagonal itself when
 //!   empty, the reader's attack point of a stone on it) joins the eye
 //!   graph as a marginal vertex next to it.
 //! - False margins (GNU Go's doc, "False Margins"): an empty point that
@@ -512,7 +517,13 @@ fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usize>(
                 continue;
             }
             let mut sum = 0u32;
+            // The sum without diagonals valued `a` (7): in a space of
+            // several points the attacker's ko capture there does not
+            // falsify the eye by itself (it leaves a stone capturable by
+            // ko, case (b') and beyond), so it is ko aji, not a key point.
+            let mut sum_no_a = 0u32;
             let mut key = None;
+            let mut key_no_a = None;
             for (dc, dr) in [(-1isize, -1isize), (-1, 1), (1, -1), (1, 1)] {
                 match step(board, q, dc, dr) {
                     None => {
@@ -526,6 +537,7 @@ fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usize>(
                             .is_none_or(|r| r >= board.size());
                         if !(c_off && r_off) {
                             sum += 8;
+                            sum_no_a += 8;
                         }
                     }
                     Some(d) if space.contains(d) => {}
@@ -534,7 +546,13 @@ fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usize>(
                         if (7..=9).contains(&v) && key.is_none() {
                             key = at;
                         }
+                        if (8..=9).contains(&v) && key_no_a.is_none() {
+                            key_no_a = at;
+                        }
                         sum += v;
+                        if v != 7 {
+                            sum_no_a += v;
+                        }
                     }
                 }
             }
@@ -549,9 +567,11 @@ fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usize>(
                 {
                     marginal.insert(q);
                 }
-            } else if sum > 16
-                && let Some(k) = key
-                && let Some(slot) = keys.get_mut(nkeys)
+            } else if let Some(k) = if space.len() == 1 {
+                key.filter(|_| sum > 16)
+            } else {
+                key_no_a.filter(|_| sum_no_a > 16)
+            } && let Some(slot) = keys.get_mut(nkeys)
             {
                 *slot = (0, Some(k));
                 // Remember which eye point it belongs to by position below.

@@ -29,6 +29,8 @@ pub struct Device {
     to: Box<dyn Write>,
     from: BufReader<Box<dyn Read>>,
     quit: bool,
+    /// The id of the proxy's last setup command.
+    last_id: u32,
 }
 
 impl Device {
@@ -48,6 +50,7 @@ impl Device {
                 to: Box::new(port),
                 from: BufReader::new(Box::new(reader) as Box<dyn Read>),
                 quit: false,
+                last_id: SETUP_IDS,
             });
         }
         let mut child = Command::new("sh")
@@ -64,17 +67,22 @@ impl Device {
             to: Box::new(stdin),
             from: BufReader::new(Box::new(stdout) as Box<dyn Read>),
             quit: false,
+            last_id: SETUP_IDS,
         })
     }
 
     /// Sends one line and answers the device's reply (empty for a line
     /// with no command, which GTP does not answer).
+    ///
+    /// The reply must carry the line's id (none for a line without one):
+    /// one that does not is an answer to another line, and the device is
+    /// out of step (an error, never passed on as this line's answer).
     pub fn send(&mut self, line: &[u8]) -> io::Result<Vec<u8>> {
         let line = line.strip_suffix(b"\n").unwrap_or(line);
         self.to.write_all(line)?;
         self.to.write_all(b"\n")?;
         self.to.flush()?;
-        let Some(command) = command_name(line) else {
+        let (id, Some(command)) = command_parts(line) else {
             return Ok(Vec::new());
         };
         if command == "quit" {
@@ -90,14 +98,26 @@ impl Device {
                 ));
             }
             if answer.len() - start == 1 && start > 0 {
-                return Ok(answer);
+                break;
             }
         }
+        if answer_id(&answer) != Some(id.as_deref().unwrap_or("")) {
+            let first = answer.split(|&b| b == b'\n').next().unwrap_or(&[]);
+            return Err(io::Error::other(format!(
+                "the device is out of step: `{}` was answered `{}`",
+                String::from_utf8_lossy(line),
+                String::from_utf8_lossy(first)
+            )));
+        }
+        Ok(answer)
     }
 
-    /// Sends a command of the proxy's own; answers whether it succeeded.
+    /// Sends a command of the proxy's own, with an id of its own so that
+    /// its answer is known to be its own; answers whether it succeeded.
     fn setup(&mut self, command: &str) -> io::Result<bool> {
-        Ok(self.send(command.as_bytes())?.starts_with(b"="))
+        self.last_id = self.last_id.wrapping_add(1).max(SETUP_IDS);
+        let line = format!("{} {command}", self.last_id);
+        Ok(self.send(line.as_bytes())?.starts_with(b"="))
     }
 
     /// Sends `quit` unless it was sent, and waits for the device command
@@ -114,10 +134,16 @@ impl Device {
     }
 }
 
-/// The command name of a GTP line, by the console's rules (control
-/// characters dropped, `#` starts a comment, a leading number is the id);
-/// `None` when the line has no command and gets no answer.
-fn command_name(line: &[u8]) -> Option<String> {
+/// Ids of the proxy's setup commands start here (any id would do: each
+/// answer is checked against its command's).
+const SETUP_IDS: u32 = 1_000_000;
+
+/// The id and the command name of a GTP line, by the console's rules
+/// (control characters dropped, `#` starts a comment, a leading number,
+/// optionally signed, is the id, echoed without leading zeros, a negative
+/// one not at all); no name when the line has no command and gets no
+/// answer.
+fn command_parts(line: &[u8]) -> (Option<String>, Option<String>) {
     let cleaned: Vec<u8> = line
         .iter()
         .take_while(|&&b| b != b'\n' && b != b'#')
@@ -131,8 +157,28 @@ fn command_name(line: &[u8]) -> Option<String> {
     let text = text.trim_start_matches(' ');
     let rest = text.strip_prefix(['+', '-']).unwrap_or(text);
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = if digits > 0 { &rest[digits..] } else { text };
-    rest.split_ascii_whitespace().next().map(str::to_string)
+    let (id, rest) = if digits > 0 {
+        let number = rest[..digits].trim_start_matches('0');
+        let number = if number.is_empty() { "0" } else { number };
+        let negative = text.starts_with('-') && number != "0";
+        ((!negative).then(|| number.to_string()), &rest[digits..])
+    } else {
+        (None, text)
+    };
+    (id, rest.split_ascii_whitespace().next().map(str::to_string))
+}
+
+/// The command name of a GTP line (see [`command_parts`]).
+fn command_name(line: &[u8]) -> Option<String> {
+    command_parts(line).1
+}
+
+/// The id an answer carries (`""` for none): the digits after its leading
+/// `=` or `?`; `None` when it starts with neither.
+fn answer_id(answer: &[u8]) -> Option<&str> {
+    let rest = answer.strip_prefix(b"=").or(answer.strip_prefix(b"?"))?;
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    std::str::from_utf8(&rest[..digits]).ok()
 }
 
 /// The commands that set up `engine`'s position on a device: size, komi,
@@ -257,6 +303,31 @@ mod tests {
         assert_eq!(command_name(b"12"), None);
         assert_eq!(command_name(b"# loadsgf"), None);
         assert_eq!(command_name(b""), None);
+    }
+
+    #[test]
+    fn ids_follow_the_console() {
+        let id = |line: &[u8]| command_parts(line).0;
+        assert_eq!(id(b"10 loadsgf x"), Some("10".into()));
+        assert_eq!(id(b"007name"), Some("7".into()));
+        assert_eq!(id(b"+5 name"), Some("5".into()));
+        assert_eq!(id(b"-5 name"), None);
+        assert_eq!(id(b"-0 name"), Some("0".into()));
+        assert_eq!(id(b"-name"), None);
+        assert_eq!(id(b"name"), None);
+        assert_eq!(answer_id(b"=10 A1\n\n"), Some("10"));
+        assert_eq!(answer_id(b"= \n\n"), Some(""));
+        assert_eq!(answer_id(b"?7 line too long\n\n"), Some("7"));
+        assert_eq!(answer_id(b"\n"), None);
+    }
+
+    /// A device that answers one line too many (a stray `= `) is caught at
+    /// the next command rather than shifting every later answer.
+    #[test]
+    fn a_stray_answer_is_an_error() {
+        let mut device = Device::open(r"printf '= \n\n'; exec cat >/dev/null").expect("sh");
+        let error = device.setup("boardsize 19").expect_err("out of step");
+        assert!(error.to_string().contains("out of step"), "{error}");
     }
 
     #[test]

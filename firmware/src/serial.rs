@@ -56,6 +56,24 @@ impl LineAssembler {
         None
     }
 
+    /// Takes the place of a byte that arrived damaged (a UART receive
+    /// error: overrun, break, parity, framing) and was dropped. The line
+    /// keeps an invalid byte there, which the console reads as `?`, so the
+    /// line still gets its one answer, with its id, but as a failure
+    /// (`? unknown command`, `? invalid coordinate`...) rather than a
+    /// different command run in its place. Inside a comment it changes
+    /// nothing.
+    pub fn push_damaged(&mut self) {
+        if self.done {
+            self.len = 0;
+            self.comment = false;
+            self.done = false;
+        }
+        if !self.comment {
+            self.store(0xff);
+        }
+    }
+
     fn store(&mut self, byte: u8) {
         if let Some(slot) = self.buf.get_mut(self.len) {
             *slot = byte;
@@ -117,5 +135,50 @@ mod tests {
         assert!(text.contains("?6 line too long"), "{text}");
         assert!(text.contains("=7 owlet"), "{text}");
         assert!(text.contains("?8 line too long"), "{text}");
+    }
+
+    /// Feeds `line` and a newline, losing the byte at `lost`; answers the
+    /// console's reply and whether C3 got a stone.
+    fn damaged(line: &[u8], lost: usize) -> (std::string::String, bool) {
+        let mut engine = Engine::new();
+        let mut lines = LineAssembler::new();
+        let mut out = [0u8; 4096];
+        let mut text = std::string::String::new();
+        for (i, &b) in line.iter().chain(b"\n").enumerate() {
+            let line = if i == lost {
+                lines.push_damaged();
+                None
+            } else {
+                lines.push(b)
+            };
+            if let Some(line) = line {
+                let r = engine.execute(line, &mut out);
+                text.push_str(&std::string::String::from_utf8_lossy(&out[..r.len]));
+            }
+        }
+        let mut out2 = [0u8; 64];
+        // Playing C3 again is refused if and only if the line played it.
+        let r = engine.execute(b"play black C3", &mut out2);
+        let stone = out2[..r.len].starts_with(b"?");
+        (text, stone)
+    }
+
+    #[test]
+    fn a_damaged_byte_fails_the_line_with_its_id() {
+        let line = b"12 play black C3 # x";
+        for lost in 0..line.len() {
+            let (text, stone) = damaged(line, lost);
+            if line[lost] == b'#' || lost > 17 {
+                continue; // the comment, or the space before it
+            }
+            assert!(text.starts_with('?'), "byte {lost}: {text}");
+            assert!(!stone, "byte {lost}: {text}");
+            if lost > 1 {
+                assert!(text.starts_with("?12 "), "byte {lost}: {text}");
+            }
+        }
+        let (text, stone) = damaged(b"12 play black C3 # x", 19);
+        assert!(text.starts_with("=12"), "{text}");
+        assert!(stone);
     }
 }

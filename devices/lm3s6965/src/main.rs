@@ -51,6 +51,9 @@ fn main() -> ! {
     let mut device = DeviceCommands;
     loop {
         let Some(byte) = read_byte(&mut uart) else {
+            // A byte received with an error: the line fails rather than
+            // running with a byte missing, and still gets one answer.
+            lines.push_damaged();
             continue;
         };
         let Some(line) = lines.push(byte) else {
@@ -73,7 +76,8 @@ fn new_engine(slot: &'static mut MaybeUninit<Engine>) -> &'static mut Engine {
     slot.write(Engine::new())
 }
 
-/// Waits for one byte; `None` for a byte received with an error (dropped).
+/// Waits for one byte; `None` for a byte received with an error (the
+/// driver does not hand it over).
 fn read_byte(uart: &mut Uart<'_>) -> Option<u8> {
     loop {
         match uart.read_word() {

@@ -18,8 +18,12 @@
 //! answer that saves them all: the answers tried are the reader's defence
 //! and attack points of each threatened target, its liberties when it has
 //! at most three, the liberties of attacker strings in atari next to it,
-//! and a capture of the threatening stones. An answer that leaves some
-//! threatened target capturable loses for the defender; one that saves
+//! captures of attacker strings next to it with at most
+//! [`MAX_READ_LIBERTIES`] liberties, and a capture of the threatening
+//! stones. A string the first threat alone kills (outright, or whatever
+//! the defender answers) was dead already: that is no combination. An
+//! answer that leaves some threatened target capturable loses for the
+//! defender; one that saves
 //! them all must be met by a new threat one ply deeper. The threat is a
 //! combination when no answer holds. The size of a line is the smallest
 //! string it captures. Depths are searched 1, 2, ... up to
@@ -67,7 +71,7 @@ const MAX_SCORED: usize = 128;
 /// Threats tried per attacker node after the first threat, at most.
 pub const MAX_DEEP_THREATS: usize = 6;
 /// Candidate answers per defender node, at most.
-pub const MAX_ANSWERS: usize = 16;
+pub const MAX_ANSWERS: usize = 24;
 /// Targets read after one threat, at most.
 pub const MAX_THREATENED: usize = 8;
 /// Defending moves reported, at most.
@@ -546,6 +550,20 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
             if self.board.liberty_count(t) <= 3 {
                 for l in self.board.liberty_set(t).iter() {
                     answers.push(l);
+                }
+            }
+            // Counter-attacks: capturing a short attacker string next to
+            // the target.
+            for &s in adj.get(..k).unwrap_or(&[]) {
+                let libs = self.board.liberty_count(s);
+                if !(2..=MAX_READ_LIBERTIES).contains(&libs) {
+                    continue;
+                }
+                let a = self.reader.attack(self.board, s);
+                if a.code == Code::Win
+                    && let Some(p) = a.point
+                {
+                    answers.push(p);
                 }
             }
         }

@@ -8,53 +8,16 @@
 //! (mean, median, max), so µs per call and per node can be read off.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use owlet_board::{Board, Point, Reader};
-use owlet_firmware::Engine;
-use owlet_host_tests::sgf::{Until, load_file};
+use owlet_host_tests::positions::plain_cases;
+use owlet_host_tests::regress::default_data_dir;
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("OWLET_REGRESS_DATA").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo-regress"),
-        PathBuf::from,
-    )
-}
-
-/// (position, target) for each plain attack case.
+/// (position, vertex) for each plain `attack` case.
 fn cases() -> Vec<(Board, Point)> {
-    let dir = data_dir();
-    let text = std::fs::read_to_string(dir.join("reading.tst"))
-        .unwrap_or_else(|e| panic!("reading.tst in {}: {e}", dir.display()));
-    let mut engine = Engine::new();
-    let mut plain = false;
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let words = match words.first() {
-            Some(w) if w.chars().all(|c| c.is_ascii_digit()) => &words[1..],
-            _ => &words[..],
-        };
-        match words {
-            ["loadsgf", file, rest @ ..] => {
-                let until = Until::from_arg(rest.first().copied());
-                plain = load_file(&mut engine, &dir.join(file), &until).is_ok();
-            }
-            ["attack", vertex] if plain => {
-                let board = engine.board().clone();
-                if let Ok(p) = Point::from_vertex(vertex, board.size()) {
-                    out.push((board, p));
-                }
-            }
-            [
-                "trymove" | "play" | "increase_depths" | "decrease_depths",
-                ..,
-            ] => plain = false,
-            _ => {}
-        }
-    }
-    out
+    plain_cases("reading.tst", "attack")
+        .unwrap_or_else(|e| panic!("reading.tst in {}: {e}", default_data_dir().display()))
 }
 
 fn attack_reading_tst(c: &mut Criterion) {

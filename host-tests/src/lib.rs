@@ -10,6 +10,7 @@
 
 pub mod console;
 pub mod device;
+pub mod positions;
 pub mod ratchet;
 pub mod regress;
 pub mod rng;

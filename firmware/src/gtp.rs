@@ -11,8 +11,12 @@
 //! quit boardsize clear_board komi get_komi play black white undo showboard is_legal
 //! countlib findlib captures attack defend trymove popgo increase_depths
 //! decrease_depths reset_reading_node_counter get_reading_node_counter
-//! unconditional_status eval_eye analyze_eyegraph` (the last three
-//! answered by owlet-optics),
+//! unconditional_status eval_eye analyze_eyegraph` (answered by
+//! owlet-optics), `combination_attack combination_defend
+//! aa_confirm_safety` (owlet-combination) and `owl_attack owl_defend
+//! owl_does_attack owl_does_defend owl_threaten_attack
+//! owl_threaten_defense dragon_status same_dragon dragon_stones
+//! reset_owl_node_counter get_owl_node_counter` (owlet-owl),
 //! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
 //!
 //! Game moves (`play`) are committed to the board so its journal stays free
@@ -32,6 +36,7 @@ mod combination;
 mod history;
 mod line;
 mod optics;
+mod owl;
 mod showboard;
 
 use core::fmt::{self, Write as _};
@@ -55,7 +60,7 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 33] = [
+pub const COMMANDS: [&str; 44] = [
     "aa_confirm_safety",
     "analyze_eyegraph",
     "attack",
@@ -68,9 +73,12 @@ pub const COMMANDS: [&str; 33] = [
     "countlib",
     "decrease_depths",
     "defend",
+    "dragon_status",
+    "dragon_stones",
     "eval_eye",
     "findlib",
     "get_komi",
+    "get_owl_node_counter",
     "get_reading_node_counter",
     "increase_depths",
     "is_legal",
@@ -78,11 +86,19 @@ pub const COMMANDS: [&str; 33] = [
     "komi",
     "list_commands",
     "name",
+    "owl_attack",
+    "owl_defend",
+    "owl_does_attack",
+    "owl_does_defend",
+    "owl_threaten_attack",
+    "owl_threaten_defense",
     "play",
     "popgo",
     "protocol_version",
     "quit",
+    "reset_owl_node_counter",
     "reset_reading_node_counter",
+    "same_dragon",
     "showboard",
     "trymove",
     "unconditional_status",
@@ -173,6 +189,7 @@ pub type ConsoleReader = Reader<256>;
 pub struct Engine {
     board: ConsoleBoard,
     reader: ConsoleReader,
+    owl: owl::ConsoleOwl,
     history: History,
     komi: f32,
     tries: usize,
@@ -193,6 +210,7 @@ impl Engine {
         Engine {
             board: ConsoleBoard::empty(),
             reader: ConsoleReader::new(),
+            owl: owl::ConsoleOwl::new(),
             history: History::new(),
             komi: 0.0,
             tries: 0,
@@ -345,6 +363,9 @@ impl Engine {
             }
             "combination_attack" | "combination_defend" | "aa_confirm_safety" => {
                 return combination::run(self, command, args, out);
+            }
+            _ if owl::OWL_COMMANDS.contains(&command) => {
+                return owl::run(self, command, args, out);
             }
             _ if extension.commands().contains(&command) => {
                 return extension.run(self, command, args, out);

@@ -88,17 +88,48 @@ pub fn dead_stones<const C: usize, const M: usize, const R: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R>,
 ) -> PointSet {
-    let mut dead = PointSet::new();
-    let mut seen = PointSet::new();
-    let points: PointSet = {
-        let mut s = PointSet::new();
-        for p in board.points() {
-            if board.color_at(p).is_some() {
-                s.insert(p);
+    let mut points = PointSet::new();
+    for p in board.points() {
+        if board.color_at(p).is_some() {
+            points.insert(p);
+        }
+    }
+    dead_stones_among(board, reader, &points)
+}
+
+/// [`dead_stones`] restricted to the strings with a stone in `region`
+/// (owl reads only around its goal); strings through a point of `keep`
+/// are never dead.
+pub fn dead_stones_near<const C: usize, const M: usize, const R: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
+    region: &PointSet,
+    keep: &PointSet,
+) -> PointSet {
+    let mut points = PointSet::new();
+    for p in region.iter() {
+        if board.color_at(p).is_some() && !keep.contains(p) {
+            points.insert(p);
+        }
+    }
+    for p in keep.iter() {
+        if board.color_at(p).is_some() {
+            for q in board.stones(p) {
+                points.remove(q);
             }
         }
-        s
-    };
+    }
+    dead_stones_among(board, reader, &points)
+}
+
+/// The dead strings among those through `points`.
+fn dead_stones_among<const C: usize, const M: usize, const R: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
+    points: &PointSet,
+) -> PointSet {
+    let mut dead = PointSet::new();
+    let mut seen = PointSet::new();
     for p in points.iter() {
         if seen.contains(p) {
             continue;
@@ -271,9 +302,10 @@ pub fn domain<const C: usize, const M: usize>(
     }
 }
 
-/// The eye space of `color` through `p` and its marginal points, or
-/// `None` when `p` is not in one.
-fn eye_space<const C: usize, const M: usize, const R: usize>(
+/// The eye space through `p` of the colour whose domain is `own`, and its
+/// marginal points, or `None` when `p` is not in one. `other` is the
+/// domain of `enemy` ([`domain`]), `dead` the stones that are not lively.
+pub fn eye_space<const C: usize, const M: usize, const R: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R>,
     dead: &PointSet,
@@ -492,9 +524,10 @@ fn outer_liberties<const C: usize, const M: usize>(
         .min(crate::solver::OUTER_LIBERTIES)
 }
 
-/// The value and vital points of one eye space of `color`.
+/// The value and vital points of one eye space of `color` (from
+/// [`eye_space`]; GNU Go's `compute_eyes`).
 #[allow(clippy::too_many_arguments)]
-fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usize>(
+pub fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R>,
     solver: &mut Solver<S>,

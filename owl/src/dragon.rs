@@ -1,0 +1,255 @@
+//! Dragons: strings of one colour that cannot be cut apart.
+//!
+//! Owns: [`dragon_stones`] and [`same_dragon`]. Starting from the string
+//! through a point, a string of the same colour joins the dragon when it
+//! is linked to a string already in it by one of:
+//! - two or more shared liberties (two ways to connect);
+//! - a diagonal pair of stones with both points between them empty;
+//! - a shared liberty where an opponent stone would have at most one
+//!   liberty and capture nothing (a tiger's mouth: it would be taken at
+//!   once);
+//! - a small enclosed empty region (at most [`SMALL_EYE`] points, every
+//!   neighbour a stone of the colour or the edge) that both border: an
+//!   eye they share.
+//!
+//! Omits: GNU Go's connection patterns and its amalgamation through
+//! larger eye spaces, cutting stones that can be captured, and escape
+//! potential (owl judges escape itself).
+
+use owlet_board::{Board, Color, Point, PointSet};
+
+/// The largest enclosed empty region counted as an eye two strings share.
+pub const SMALL_EYE: usize = 6;
+
+/// The stones of the dragon through `p`; empty when `p` is empty or off
+/// the board.
+///
+/// ```
+/// use owlet_board::{Board, Point};
+/// use owlet_owl::dragon_stones;
+/// // Two black strings joined by a diagonal with both points between empty.
+/// let board: Board = Board::from_diagram("
+///     .....
+///     .X...
+///     ..X..
+///     .....
+///     .....").unwrap();
+/// let b4 = Point::from_vertex("B4", 5).unwrap();
+/// assert_eq!(dragon_stones(&board, b4).len(), 2);
+/// ```
+pub fn dragon_stones<const C: usize, const M: usize>(board: &Board<C, M>, p: Point) -> PointSet {
+    let mut dragon = PointSet::new();
+    let Some(color) = board.color_at(p).filter(|_| board.is_on_board(p)) else {
+        return dragon;
+    };
+    add_string(board, &mut dragon, p);
+    // Strings already expanded, by their origin.
+    let mut done = PointSet::new();
+    loop {
+        let next = dragon
+            .iter()
+            .map(|s| board.origin(s))
+            .find(|&o| !done.contains(o));
+        let Some(origin) = next else {
+            return dragon;
+        };
+        done.insert(origin);
+        expand(board, &mut dragon, origin, color);
+    }
+}
+
+/// Whether `a` and `b` are stones of one dragon.
+pub fn same_dragon<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    a: Point,
+    b: Point,
+) -> bool {
+    board.color_at(b).is_some() && dragon_stones(board, a).contains(b)
+}
+
+fn add_string<const C: usize, const M: usize>(board: &Board<C, M>, set: &mut PointSet, p: Point) {
+    for q in board.stones(p) {
+        set.insert(q);
+    }
+}
+
+/// Adds to `dragon` the strings linked to the string at `origin`.
+fn expand<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    dragon: &mut PointSet,
+    origin: Point,
+    color: Color,
+) {
+    let libs = board.liberty_set(origin);
+    let mut stones = PointSet::new();
+    add_string(board, &mut stones, origin);
+    for s in stones.iter() {
+        // Diagonal links.
+        for d in s.diagonals() {
+            if !board.is_on_board(d) || board.color_at(d) != Some(color) || dragon.contains(d) {
+                continue;
+            }
+            let a = Point::new(s.col(), d.row());
+            let b = Point::new(d.col(), s.row());
+            if let (Some(a), Some(b)) = (a, b)
+                && board.color_at(a).is_none()
+                && board.color_at(b).is_none()
+            {
+                add_string(board, dragon, d);
+            }
+        }
+    }
+    for l in libs.iter() {
+        for n in l.neighbors() {
+            if board.color_at(n) != Some(color) || dragon.contains(n) {
+                continue;
+            }
+            let shared = board
+                .liberty_set(n)
+                .iter()
+                .filter(|&x| libs.contains(x))
+                .count();
+            if shared >= 2 || tiger_mouth(board, l, color) {
+                add_string(board, dragon, n);
+            }
+        }
+        if let Some(region) = small_eye(board, l, color) {
+            for e in region.iter() {
+                for n in e.neighbors() {
+                    if board.color_at(n) == Some(color) && !dragon.contains(n) {
+                        add_string(board, dragon, n);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether an opponent stone at the empty point `l` would have at most one
+/// liberty and capture nothing.
+fn tiger_mouth<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    l: Point,
+    color: Color,
+) -> bool {
+    let enemy = color.opponent();
+    let mut libs = PointSet::new();
+    for n in l.neighbors() {
+        if !board.is_on_board(n) {
+            continue;
+        }
+        match board.color_at(n) {
+            None => {
+                libs.insert(n);
+            }
+            Some(c) if c == enemy => {
+                for x in board.liberty_set(n).iter() {
+                    if x != l {
+                        libs.insert(x);
+                    }
+                }
+            }
+            Some(_) => {
+                if board.liberty_count(n) == 1 {
+                    return false;
+                }
+            }
+        }
+    }
+    libs.len() <= 1
+}
+
+/// The empty region through `l` when it has at most [`SMALL_EYE`] points
+/// and only stones of `color` (or the edge) around it.
+fn small_eye<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    l: Point,
+    color: Color,
+) -> Option<PointSet> {
+    let mut region = PointSet::new();
+    let mut stack = [l; SMALL_EYE + 1];
+    let mut len = 1usize;
+    region.insert(l);
+    while len > 0 {
+        len -= 1;
+        let q = *stack.get(len)?;
+        for n in q.neighbors() {
+            if !board.is_on_board(n) || region.contains(n) {
+                continue;
+            }
+            match board.color_at(n) {
+                None => {
+                    region.insert(n);
+                    if region.len() > SMALL_EYE {
+                        return None;
+                    }
+                    *stack.get_mut(len)? = n;
+                    len += 1;
+                }
+                Some(c) if c == color => {}
+                Some(_) => return None,
+            }
+        }
+    }
+    Some(region)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(v: &str, size: usize) -> Point {
+        Point::from_vertex(v, size).unwrap()
+    }
+
+    #[test]
+    fn diagonal_blocked_by_one_stone_is_cut() {
+        let board: Board = Board::from_diagram(
+            "
+            .....
+            .XO..
+            ..X..
+            .....
+            .....",
+        )
+        .unwrap();
+        assert!(!same_dragon(&board, pt("B4", 5), pt("C3", 5)));
+    }
+
+    #[test]
+    fn bamboo_joint_connects() {
+        let board: Board = Board::from_diagram(
+            "
+            .......
+            .XX....
+            .......
+            .XX..X.
+            .......
+            .......
+            .......",
+        )
+        .unwrap();
+        // B6-C6 and B4-C4 share two liberties (B5, C5).
+        assert!(same_dragon(&board, pt("B6", 7), pt("B4", 7)));
+        // F4 shares no liberty with them.
+        assert!(!same_dragon(&board, pt("F4", 7), pt("C4", 7)));
+        assert!(!same_dragon(&board, pt("B6", 7), pt("A1", 7)));
+        assert_eq!(dragon_stones(&board, pt("A1", 7)).len(), 0);
+    }
+
+    #[test]
+    fn tiger_mouth_connects_unless_it_captures() {
+        let board: Board = Board::from_diagram(
+            "
+            .....
+            .X.X.
+            ..X..
+            .....
+            .....",
+        )
+        .unwrap();
+        // B4 and D4 link through C3 diagonally (C4 and the points beside
+        // C3 are empty).
+        assert_eq!(dragon_stones(&board, pt("B4", 5)).len(), 3);
+    }
+}

@@ -1,0 +1,265 @@
+//! The life of an owl goal at one node: its eye spaces and their summed
+//! value, vital points, weak goal strings, lunches and escape room.
+//!
+//! Owns [`evaluate`]. Only strings within [`REGION_RADIUS`] steps of the
+//! goal are read tactically (owlet-optics' `dead_stones_near`); the
+//! goal's own strings are never counted dead. Eye spaces are those of the
+//! goal's colour that touch a goal stone (owlet-optics' `eye_space` and
+//! `compute_eyes`), summed with [`EyeValue::plus`].
+//!
+//! Omits: GNU Go's owl-specific domains and its "probable" eye counts.
+
+use owlet_board::{Board, Code, Color, Point, PointSet, Reader};
+use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
+use owlet_optics::{EyeValue, Solver};
+
+/// How far (in steps) around the goal strings are read tactically.
+pub const REGION_RADIUS: usize = 4;
+
+/// Vital points kept per side and node.
+pub const MAX_VITAL: usize = 6;
+
+/// Empty points reachable from the goal outside the attacker's domain
+/// that count as room to escape.
+pub const ESCAPE_AREA: usize = 16;
+
+/// How far (in steps) the escape search looks from the goal's liberties.
+pub const ESCAPE_RADIUS: usize = 5;
+
+/// A short list of points, best first.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Points {
+    items: [Option<Point>; MAX_VITAL],
+}
+
+impl Points {
+    /// Appends `p` unless present or full.
+    pub fn push(&mut self, p: Point) {
+        if self.items.contains(&Some(p)) {
+            return;
+        }
+        if let Some(slot) = self.items.iter_mut().find(|s| s.is_none()) {
+            *slot = Some(p);
+        }
+    }
+
+    /// The points in order.
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.items.iter().flatten().copied()
+    }
+}
+
+/// What [`evaluate`] finds at a node.
+#[derive(Clone, Copy, Debug)]
+pub struct Life {
+    /// The goal's stones now.
+    pub stones: PointSet,
+    /// The summed value of the goal's eye spaces.
+    pub value: EyeValue,
+    /// Where the attacker plays to reduce the eyes.
+    pub attacks: Points,
+    /// Where the defender plays to raise them.
+    pub defenses: Points,
+    /// Every point of the goal's eye spaces.
+    pub eye_points: PointSet,
+    /// Their marginal points.
+    pub marginal: PointSet,
+    /// Stones that are not lively near the goal.
+    pub dead: PointSet,
+    /// A goal string the attacker can capture by reading (not by ko).
+    pub weak_goal: bool,
+    /// Opponent strings next to the goal that reading can capture.
+    pub lunches: PointSet,
+    /// Room to run: [`ESCAPE_AREA`] empty points outside the attacker's
+    /// domain within reach.
+    pub escape: bool,
+}
+
+/// The stones of every string of `color` through a point of `goal`.
+pub fn goal_stones<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    goal: &PointSet,
+    color: Color,
+) -> PointSet {
+    let mut stones = PointSet::new();
+    for p in goal.iter() {
+        if board.color_at(p) == Some(color) && !stones.contains(p) {
+            for q in board.stones(p) {
+                stones.insert(q);
+            }
+        }
+    }
+    stones
+}
+
+/// Points within `radius` steps of `from`.
+pub fn dilate<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    from: &PointSet,
+    radius: usize,
+) -> PointSet {
+    let mut set = *from;
+    for _ in 0..radius {
+        let mut next = set;
+        for p in set.iter() {
+            for n in p.neighbors() {
+                if board.is_on_board(n) {
+                    next.insert(n);
+                }
+            }
+        }
+        set = next;
+    }
+    set
+}
+
+/// The goal's life at this node; `color` owns the goal.
+pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
+    solver: &mut Solver<S>,
+    goal: &PointSet,
+    color: Color,
+) -> Life {
+    let enemy = color.opponent();
+    let stones = goal_stones(board, goal, color);
+    let region = dilate(board, &stones, REGION_RADIUS);
+    let dead = dead_stones_near(board, reader, &region, &stones);
+    let own = domain(board, &dead, color);
+    let other = domain(board, &dead, enemy);
+    let mut life = Life {
+        stones,
+        value: EyeValue::new(0, 0, 0, 0),
+        attacks: Points::default(),
+        defenses: Points::default(),
+        eye_points: PointSet::new(),
+        marginal: PointSet::new(),
+        dead,
+        weak_goal: false,
+        lunches: PointSet::new(),
+        escape: false,
+    };
+    // Eye spaces touching the goal, the most contested first for vitals.
+    let mut contested = [(0u8, None::<Point>, None::<Point>); 8];
+    let mut n_contested = 0usize;
+    let mut seen = PointSet::new();
+    for s in stones.iter() {
+        for n in s.neighbors() {
+            if !board.is_on_board(n) || seen.contains(n) || stones.contains(n) {
+                continue;
+            }
+            if board.color_at(n) == Some(color) {
+                continue;
+            }
+            seen.insert(n);
+            let Some((space, marginal)) =
+                eye_space(board, reader, &life.dead, &own, &other, enemy, n)
+            else {
+                continue;
+            };
+            for q in space.iter() {
+                seen.insert(q);
+                life.eye_points.insert(q);
+            }
+            for q in marginal.iter() {
+                life.marginal.insert(q);
+            }
+            let r = compute_eyes(board, reader, solver, color, &space, &marginal, &life.dead);
+            life.value = life.value + r.value;
+            let swing = (r.value.c - r.value.b.min(r.value.c)) * 2
+                + (r.value.b - r.value.a.min(r.value.b))
+                + (r.value.d - r.value.c.min(r.value.d));
+            if (r.attack.is_some() || r.defense.is_some())
+                && let Some(slot) = contested.get_mut(n_contested)
+            {
+                *slot = (swing, r.attack, r.defense);
+                n_contested += 1;
+            }
+        }
+    }
+    let list = contested.get_mut(..n_contested).unwrap_or_default();
+    // Most contested first; ties by attack point, so the order is fixed.
+    list.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    for &(_, a, d) in list.iter() {
+        if let Some(a) = a {
+            life.attacks.push(a);
+        }
+        if let Some(d) = d {
+            life.defenses.push(d);
+        }
+    }
+    // Weak goal strings and lunches.
+    let mut done = PointSet::new();
+    for s in stones.iter() {
+        let o = board.origin(s);
+        if done.contains(o) {
+            continue;
+        }
+        done.insert(o);
+        if board.liberty_count(o) <= 2 && reader.attack(board, o).code == Code::Win {
+            life.weak_goal = true;
+        }
+    }
+    for s in stones.iter() {
+        for n in s.neighbors() {
+            if board.color_at(n) != Some(enemy) || life.lunches.contains(n) || done.contains(n) {
+                continue;
+            }
+            let o = board.origin(n);
+            if done.contains(o) {
+                continue;
+            }
+            done.insert(o);
+            if board.liberty_count(o) <= 3 && reader.attack(board, o).code != Code::Fail {
+                for q in board.stones(o) {
+                    life.lunches.insert(q);
+                }
+            }
+        }
+    }
+    life.escape = escape_room(board, &stones, &other, &life.eye_points) >= ESCAPE_AREA;
+    life
+}
+
+/// Empty points within [`ESCAPE_RADIUS`] steps of the goal's liberties,
+/// reached through empty points outside the attacker's domain and the
+/// goal's eye spaces.
+fn escape_room<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    stones: &PointSet,
+    other: &PointSet,
+    eyes: &PointSet,
+) -> usize {
+    let mut reached = PointSet::new();
+    let mut frontier = PointSet::new();
+    let open = |p: Point| {
+        board.is_on_board(p)
+            && board.color_at(p).is_none()
+            && !other.contains(p)
+            && !eyes.contains(p)
+    };
+    for s in stones.iter() {
+        for n in s.neighbors() {
+            if open(n) {
+                frontier.insert(n);
+                reached.insert(n);
+            }
+        }
+    }
+    for _ in 0..ESCAPE_RADIUS {
+        let mut next = PointSet::new();
+        for p in frontier.iter() {
+            for n in p.neighbors() {
+                if open(n) && !reached.contains(n) {
+                    reached.insert(n);
+                    next.insert(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+    }
+    reached.len()
+}

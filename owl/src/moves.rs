@@ -1,0 +1,296 @@
+//! Owl move generation: the candidate moves for the attacker and the
+//! defender of a goal at one node, scored and sorted.
+//!
+//! Owns [`attack_moves`] and [`defense_moves`]. The knowledge is owlet's
+//! own, driven by optics and tactical reading (no pattern database):
+//! - captures and ataris of goal strings the reader can take (attacker),
+//!   rescues of goal strings in danger (defender);
+//! - the vital points of the goal's eye spaces (both sides);
+//! - lunches: opponent strings next to the goal that the reader can
+//!   capture (the defender takes them, the attacker saves them);
+//! - eye shape: the empty points of the eye spaces (marginal ones first),
+//!   the points just outside them and the goal's liberties.
+//!
+//! Moves the reader would capture at once (self-atari that captures
+//! nothing) are dropped, except the attacker's throw-ins inside the eye
+//! space.
+//!
+//! Omits: GNU Go's owl pattern database, semeai-style liberty filling and
+//! escape moves towards friendly dragons.
+
+use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader};
+
+use crate::life::Life;
+
+/// Candidates kept per node (the best by score).
+pub const MAX_CANDIDATES: usize = 24;
+
+/// Scores of the move reasons; higher is tried first.
+mod score {
+    pub const CAPTURE_GOAL: i16 = 200;
+    pub const RESCUE_GOAL: i16 = 190;
+    pub const ATTACK_GOAL: i16 = 150;
+    pub const VITAL: i16 = 120;
+    pub const LUNCH: i16 = 110;
+    pub const KO_GOAL: i16 = 90;
+    pub const EYE_MARGIN: i16 = 55;
+    pub const EYE_POINT: i16 = 40;
+    pub const EYE_EDGE: i16 = 25;
+    pub const LIBERTY: i16 = 15;
+    pub const SHORT_OF_LIBERTIES: i16 = 20;
+    /// Added for every further reason a point has.
+    pub const EXTRA_REASON: i16 = 5;
+}
+
+/// A scored candidate list.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveList {
+    items: [Option<(Point, i16)>; MAX_CANDIDATES],
+}
+
+impl MoveList {
+    const fn new() -> Self {
+        MoveList {
+            items: [None; MAX_CANDIDATES],
+        }
+    }
+
+    /// Adds a reason for `p`: the best score counts, further reasons add a
+    /// little. When full, a better candidate replaces the worst.
+    fn add(&mut self, p: Point, score: i16) {
+        if let Some(item) = self.items.iter_mut().flatten().find(|i| i.0 == p) {
+            item.1 = item.1.max(score) + score::EXTRA_REASON;
+            return;
+        }
+        if let Some(slot) = self.items.iter_mut().find(|i| i.is_none()) {
+            *slot = Some((p, score));
+            return;
+        }
+        if let Some(worst) = self.items.iter_mut().flatten().min_by_key(|i| i.1)
+            && worst.1 < score
+        {
+            *worst = (p, score);
+        }
+    }
+
+    fn sort(&mut self) {
+        // Stable: equal scores keep the order the reasons came in; the
+        // empty slots (all at the end) stay there.
+        let score = |i: &Option<(Point, i16)>| i.map_or(i16::MIN, |(_, s)| s);
+        // Insertion sort: short, stable, no allocation.
+        for i in 1..self.items.len() {
+            let mut j = i;
+            while j > 0 {
+                let (Some(a), Some(b)) = (self.items.get(j - 1), self.items.get(j)) else {
+                    break;
+                };
+                if score(a) >= score(b) {
+                    break;
+                }
+                self.items.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// The candidates, best first.
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.items.iter().flatten().map(|i| i.0)
+    }
+
+    fn scored(&self) -> impl Iterator<Item = (Point, i16)> + '_ {
+        self.items.iter().flatten().copied()
+    }
+}
+
+/// Whether `color` at `p` is legal and not a stone the opponent takes at
+/// once for nothing (one liberty left, nothing captured).
+fn playable<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    color: Color,
+    p: Point,
+    throw_in_ok: bool,
+) -> bool {
+    match board.play(color, Move::Play(p)) {
+        Ok(captured) => {
+            let bad = captured == 0 && board.liberty_count(p) <= 1 && !throw_in_ok;
+            let _ = board.undo();
+            !bad
+        }
+        // A ko capture the rules forbid now: owl may still retake it.
+        Err(owlet_board::PlayError::Ko) => true,
+        Err(_) => false,
+    }
+}
+
+/// The liberties of the goal.
+fn goal_liberties<const C: usize, const M: usize>(board: &Board<C, M>, life: &Life) -> PointSet {
+    let mut libs = PointSet::new();
+    let mut done = PointSet::new();
+    for s in life.stones.iter() {
+        let o = board.origin(s);
+        if done.insert(o) {
+            for l in board.liberty_set(o).iter() {
+                libs.insert(l);
+            }
+        }
+    }
+    libs
+}
+
+/// Empty points next to the eye spaces but outside them and the goal.
+fn eye_edges<const C: usize, const M: usize>(board: &Board<C, M>, life: &Life) -> PointSet {
+    let mut edges = PointSet::new();
+    for e in life.eye_points.iter() {
+        for n in e.neighbors() {
+            if board.is_on_board(n) && board.color_at(n).is_none() && !life.eye_points.contains(n) {
+                edges.insert(n);
+            }
+        }
+    }
+    edges
+}
+
+/// The attacker's candidates against the goal (owned by `color`).
+pub fn attack_moves<const C: usize, const M: usize, const R: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
+    life: &Life,
+    color: Color,
+) -> MoveList {
+    let enemy = color.opponent();
+    let mut list = MoveList::new();
+    let mut done = PointSet::new();
+    for s in life.stones.iter() {
+        let o = board.origin(s);
+        if !done.insert(o) {
+            continue;
+        }
+        let libs = board.liberty_count(o);
+        if libs <= 3 {
+            let r = reader.attack(board, o);
+            if let Some(p) = r.point {
+                match r.code {
+                    Code::Win if libs == 1 => list.add(p, score::CAPTURE_GOAL),
+                    Code::Win => list.add(p, score::ATTACK_GOAL),
+                    Code::KoA | Code::KoB => list.add(p, score::KO_GOAL),
+                    Code::Fail => {}
+                }
+            }
+        }
+    }
+    for p in life.attacks.iter() {
+        list.add(p, score::VITAL);
+    }
+    // Save the attacker's strings the defender could eat.
+    let mut saved = PointSet::new();
+    for q in life.lunches.iter() {
+        let o = board.origin(q);
+        if !saved.insert(o) {
+            continue;
+        }
+        let r = reader.find_defense(board, o);
+        if r.code != Code::Fail
+            && let Some(p) = r.point
+        {
+            list.add(p, score::LUNCH);
+        }
+    }
+    add_shape_moves(board, life, &mut list);
+    finish(board, list, enemy, Some(&life.eye_points))
+}
+
+/// The defender's candidates for the goal (owned by `color`).
+pub fn defense_moves<const C: usize, const M: usize, const R: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
+    life: &Life,
+    color: Color,
+) -> MoveList {
+    let mut list = MoveList::new();
+    let mut done = PointSet::new();
+    for s in life.stones.iter() {
+        let o = board.origin(s);
+        if !done.insert(o) {
+            continue;
+        }
+        let libs = board.liberty_count(o);
+        if libs <= 2 && reader.attack(board, o).code != Code::Fail {
+            let r = reader.find_defense(board, o);
+            if r.code != Code::Fail
+                && let Some(p) = r.point
+            {
+                list.add(p, score::RESCUE_GOAL);
+            }
+        }
+    }
+    for p in life.defenses.iter() {
+        list.add(p, score::VITAL);
+    }
+    let mut eaten = PointSet::new();
+    for q in life.lunches.iter() {
+        let o = board.origin(q);
+        if !eaten.insert(o) {
+            continue;
+        }
+        let r = reader.attack(board, o);
+        if let Some(p) = r.point {
+            match r.code {
+                Code::Win => list.add(p, score::LUNCH),
+                Code::KoA | Code::KoB => list.add(p, score::KO_GOAL),
+                Code::Fail => {}
+            }
+        }
+    }
+    add_shape_moves(board, life, &mut list);
+    finish(board, list, color, None)
+}
+
+/// Eye-space points, the points around them and the goal's liberties.
+fn add_shape_moves<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    life: &Life,
+    list: &mut MoveList,
+) {
+    for e in life.eye_points.iter() {
+        if board.color_at(e).is_none() {
+            let s = if life.marginal.contains(e) {
+                score::EYE_MARGIN
+            } else {
+                score::EYE_POINT
+            };
+            list.add(e, s);
+        }
+    }
+    for e in eye_edges(board, life).iter() {
+        list.add(e, score::EYE_EDGE);
+    }
+    let libs = goal_liberties(board, life);
+    let short = libs.len() <= 3;
+    for l in libs.iter() {
+        let s = if short {
+            score::LIBERTY + score::SHORT_OF_LIBERTIES
+        } else {
+            score::LIBERTY
+        };
+        list.add(l, s);
+    }
+}
+
+/// Drops unplayable candidates and sorts the rest.
+fn finish<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    list: MoveList,
+    mover: Color,
+    throw_ins: Option<&PointSet>,
+) -> MoveList {
+    let mut out = MoveList::new();
+    for (p, s) in list.scored() {
+        let throw_in_ok = throw_ins.is_some_and(|t| t.contains(p));
+        if playable(board, mover, p, throw_in_ok) {
+            out.add(p, s);
+        }
+    }
+    out.sort();
+    out
+}

@@ -1,0 +1,648 @@
+//! Owl reading: can a dragon be killed, can it be saved.
+//!
+//! Owns [`Owl`]: attack/defend searches over a goal (the dragon's stones,
+//! grown by the defender's stones that join it), their limits
+//! ([`OwlLimits`]), node counting and the transposition cache, and the
+//! answers built on them: does a move attack or defend, threats, and
+//! [`DragonStatus`].
+//!
+//! At each node [`crate::life::evaluate`] judges the goal: two sure eyes
+//! (the attacker moving first) end the search for the defender, fewer
+//! than two even with the defender moving first, and no lunch to eat and
+//! no room to run, for the attacker. Otherwise the side to move tries its
+//! best candidates ([`crate::moves`]): [`OwlLimits::moves_per_node`] of
+//! them, one beyond [`OwlLimits::branch_depth`]. The attacker wins by
+//! capturing every original goal string or by a position the evaluation
+//! calls dead; a search that hits a limit counts as the defender's win
+//! (GNU Go's convention) and says so in [`OwlResult::limit_hit`].
+//!
+//! Kos: a ko capture forbidden by the ko rule may be retaken once a
+//! threat is assumed (while the depth is below [`OwlLimits::ko_depth`]);
+//! a result that needs it is at best [`Code::KoB`] for the retaker, which
+//! the parent sees as [`Code::KoA`].
+//!
+//! Every call leaves the board exactly as it found it (each move is
+//! undone), and restores the reader's limits.
+//!
+//! Omits: GNU Go's owl pattern database, semeai reading inside owl, the
+//! "probable eyes" estimates and its ko-threat bookkeeping.
+
+use owlet_board::{Board, Code, Color, Move, PlayError, Point, PointSet, Reader, ReadingLimits};
+use owlet_optics::Solver;
+
+use crate::dragon::dragon_stones;
+use crate::life::{Life, evaluate, goal_stones};
+use crate::moves::{attack_moves, defense_moves};
+
+/// The deepest an owl search may go, whatever the limits say.
+pub const MAX_OWL_DEPTH: usize = 32;
+
+/// Default number of cache entries (16 bytes each).
+pub const DEFAULT_CACHE_ENTRIES: usize = 512;
+
+/// Limits of an owl search (GNU Go's names in brackets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct OwlLimits {
+    /// Moves deep, at most [`MAX_OWL_DEPTH`] (`owl_reading_depth`).
+    pub depth: u8,
+    /// Beyond this depth one move per node is tried (`owl_branch_depth`).
+    pub branch_depth: u8,
+    /// Moves tried per node below the branch depth.
+    pub moves_per_node: u8,
+    /// Below this depth a forbidden ko capture may be retaken.
+    pub ko_depth: u8,
+    /// Owl nodes per top-level call (`owl_node_limit`).
+    pub node_limit: u32,
+    /// The tactical reader's limits during an owl search.
+    pub reading: ReadingLimits,
+}
+
+impl OwlLimits {
+    /// The default limits.
+    pub const DEFAULT: OwlLimits = OwlLimits {
+        depth: 20,
+        branch_depth: 8,
+        moves_per_node: 4,
+        ko_depth: 8,
+        node_limit: 1000,
+        reading: ReadingLimits {
+            depth: 10,
+            branch_depth: 7,
+            fourlib_depth: 4,
+            ko_depth: 5,
+            break_chain_depth: 4,
+            node_limit: 400,
+        },
+    };
+}
+
+impl Default for OwlLimits {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// The answer of an owl search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct OwlResult {
+    /// GNU Go's result code for the side asking.
+    pub code: Code,
+    /// The move that reaches it; `None` with a code other than `Fail`
+    /// means no move is needed (GTP `PASS`).
+    pub point: Option<Point>,
+    /// Whether a limit (nodes or depth) cut the search.
+    pub limit_hit: bool,
+    /// Owl nodes the call visited.
+    pub nodes: u32,
+}
+
+/// A dragon's life-and-death status (GNU Go's `dragon_status`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum DragonStatus {
+    /// The attacker cannot kill it.
+    Alive,
+    /// The defender cannot save it.
+    Dead,
+    /// Whoever moves first decides: the attacker's move and the
+    /// defender's (`None` is a pass).
+    Critical {
+        /// Where the attacker kills.
+        attack: Option<Point>,
+        /// Where the defender lives.
+        defense: Option<Point>,
+    },
+}
+
+/// Which side moves at a node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Attacker = 1,
+    Defender = 2,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    code: u8,
+    point: u16,
+}
+
+const EMPTY_ENTRY: Entry = Entry {
+    key: 0,
+    code: 0,
+    point: 0,
+};
+
+/// Preference of a code for the side that owns it: higher is better.
+const fn rank(code: Code) -> u8 {
+    match code {
+        Code::Fail => 0,
+        Code::KoB => 1,
+        Code::KoA => 2,
+        Code::Win => 3,
+    }
+}
+
+/// The mover's code given the opponent's code in the child.
+const fn invert(code: Code) -> Code {
+    match code {
+        Code::Fail => Code::Win,
+        Code::Win => Code::Fail,
+        Code::KoA => Code::KoB,
+        Code::KoB => Code::KoA,
+    }
+}
+
+const fn worse(a: Code, b: Code) -> Code {
+    if rank(a) <= rank(b) { a } else { b }
+}
+
+const fn code_from(v: u8) -> Code {
+    match v {
+        1 => Code::Win,
+        2 => Code::KoA,
+        3 => Code::KoB,
+        _ => Code::Fail,
+    }
+}
+
+/// An owl searcher: limits, counters and a transposition cache kept
+/// across calls (entries are keyed by position, goal and side, so they
+/// stay valid as the game goes on).
+///
+/// ```
+/// use owlet_board::{Board, Code, Point, Reader};
+/// use owlet_optics::Solver;
+/// use owlet_owl::Owl;
+/// // White's corner group has one eye space of three points in a row:
+/// // black kills by playing in its middle.
+/// let mut board: Board = Board::from_diagram("
+///     .......
+///     .......
+///     .......
+///     .......
+///     XXXXX..
+///     OOOOX..
+///     ...OX..").unwrap();
+/// let (mut owl, mut reader, mut solver) = (Owl::<64>::new(), Reader::<64>::new(), Solver::<64>::new());
+/// let d2 = Point::from_vertex("D2", 7).unwrap();
+/// let r = owl.attack(&mut board, &mut reader, &mut solver, d2);
+/// assert_eq!((r.code, r.point), (Code::Win, Point::from_vertex("B1", 7).ok()));
+/// ```
+pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
+    limits: OwlLimits,
+    nodes: u64,
+    call_nodes: u32,
+    limit_hit: bool,
+    /// Counts cut-offs, so a subtree that met one is not cached.
+    cutoffs: u32,
+    cache: [Entry; CACHE],
+}
+
+impl<const CACHE: usize> Default for Owl<CACHE> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What stays fixed during one top-level search.
+struct Task<'a> {
+    /// The dragon's stones when the search started.
+    original: &'a PointSet,
+    /// The goal's owner.
+    color: Color,
+    /// Salt for cache keys: the dragon's first stone.
+    salt: u64,
+}
+
+impl<const CACHE: usize> Owl<CACHE> {
+    /// A searcher with the default limits and an empty cache.
+    #[must_use]
+    pub const fn new() -> Self {
+        Owl {
+            limits: OwlLimits::DEFAULT,
+            nodes: 0,
+            call_nodes: 0,
+            limit_hit: false,
+            cutoffs: 0,
+            cache: [EMPTY_ENTRY; CACHE],
+        }
+    }
+
+    /// The limits in force.
+    #[must_use]
+    pub fn limits(&self) -> OwlLimits {
+        self.limits
+    }
+
+    /// Replaces the limits (and clears the cache, whose answers depend on them).
+    pub fn set_limits(&mut self, limits: OwlLimits) {
+        self.limits = limits;
+        self.clear_cache();
+    }
+
+    /// Forgets every cached answer.
+    pub fn clear_cache(&mut self) {
+        self.cache.fill(EMPTY_ENTRY);
+    }
+
+    /// Owl nodes visited since the last reset.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Sets the node counter to zero.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// Can the dragon through `p` be killed, the attacker moving first?
+    /// An empty point answers `Fail`.
+    pub fn attack<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        p: Point,
+    ) -> OwlResult {
+        self.top(board, reader, solver, p, None, Side::Attacker)
+    }
+
+    /// Can the dragon through `p` be saved, its owner moving first?
+    /// An empty point answers `Fail`.
+    pub fn defend<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        p: Point,
+    ) -> OwlResult {
+        self.top(board, reader, solver, p, None, Side::Defender)
+    }
+
+    /// Does the attacker's move at `mv` kill the dragon through `p` (the
+    /// defender cannot save it afterwards)? An illegal move answers `Fail`.
+    pub fn does_attack<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        mv: Point,
+        p: Point,
+    ) -> OwlResult {
+        self.top(board, reader, solver, p, Some(mv), Side::Attacker)
+    }
+
+    /// Does the defender's move at `mv` save the dragon through `p`?
+    pub fn does_defend<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        mv: Point,
+        p: Point,
+    ) -> OwlResult {
+        self.top(board, reader, solver, p, Some(mv), Side::Defender)
+    }
+
+    /// Two moves in a row that kill the dragon through `p` when one does
+    /// not (GNU Go's `owl_threaten_attack`): the code and both moves.
+    pub fn threaten_attack<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        p: Point,
+    ) -> (Code, Option<Point>, Option<Point>) {
+        self.threaten(board, reader, solver, p, Side::Attacker)
+    }
+
+    /// Two moves in a row that save the dragon through `p` (GNU Go's
+    /// `owl_threaten_defense`): the code and both moves.
+    pub fn threaten_defense<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        p: Point,
+    ) -> (Code, Option<Point>, Option<Point>) {
+        self.threaten(board, reader, solver, p, Side::Defender)
+    }
+
+    /// The dragon's status from an attack and a defence search; `None`
+    /// for an empty point.
+    pub fn status<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        p: Point,
+    ) -> Option<DragonStatus> {
+        board.color_at(p)?;
+        let attack = self.attack(board, reader, solver, p);
+        if attack.code == Code::Fail {
+            return Some(DragonStatus::Alive);
+        }
+        let defend = self.defend(board, reader, solver, p);
+        if defend.code == Code::Fail {
+            return Some(DragonStatus::Dead);
+        }
+        Some(DragonStatus::Critical {
+            attack: attack.point,
+            defense: defend.point,
+        })
+    }
+
+    fn threaten<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        p: Point,
+        side: Side,
+    ) -> (Code, Option<Point>, Option<Point>) {
+        let Some(color) = board.color_at(p).filter(|_| board.is_on_board(p)) else {
+            return (Code::Fail, None, None);
+        };
+        let mover = match side {
+            Side::Attacker => color.opponent(),
+            Side::Defender => color,
+        };
+        let saved = reader.limits();
+        reader.set_limits(self.limits.reading);
+        let original = dragon_stones(board, p);
+        let life = evaluate(board, reader, solver, &original, color);
+        let list = match side {
+            Side::Attacker => attack_moves(board, reader, &life, color),
+            Side::Defender => defense_moves(board, reader, &life, color),
+        };
+        reader.set_limits(saved);
+        for first in list.iter().take(usize::from(self.limits.moves_per_node)) {
+            if board.play(mover, Move::Play(first)).is_err() {
+                continue;
+            }
+            let r = if board.color_at(p) == Some(color) {
+                // The opponent passes; the mover plays again.
+                self.top(board, reader, solver, p, None, side)
+            } else {
+                OwlResult {
+                    code: Code::Win,
+                    point: None,
+                    limit_hit: false,
+                    nodes: 0,
+                }
+            };
+            let _ = board.undo();
+            if r.code != Code::Fail {
+                return (r.code, Some(first), r.point);
+            }
+        }
+        (Code::Fail, None, None)
+    }
+
+    fn top<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        p: Point,
+        first: Option<Point>,
+        side: Side,
+    ) -> OwlResult {
+        self.call_nodes = 0;
+        self.limit_hit = false;
+        let fail = OwlResult {
+            code: Code::Fail,
+            point: None,
+            limit_hit: false,
+            nodes: 0,
+        };
+        let Some(color) = board.color_at(p).filter(|_| board.is_on_board(p)) else {
+            return fail;
+        };
+        let original = dragon_stones(board, p);
+        let task = Task {
+            original: &original,
+            color,
+            salt: (p.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        };
+        let saved = reader.limits();
+        reader.set_limits(self.limits.reading);
+        let (code, point) = match first {
+            None => self.node(board, reader, solver, &task, &original, side, 0),
+            Some(mv) => {
+                let mover = match side {
+                    Side::Attacker => color.opponent(),
+                    Side::Defender => color,
+                };
+                if board.play(mover, Move::Play(mv)).is_ok() {
+                    let goal = grow_goal(board, &original, mv, side, color);
+                    let reply = match side {
+                        Side::Attacker => Side::Defender,
+                        Side::Defender => Side::Attacker,
+                    };
+                    let (child, _) = self.node(board, reader, solver, &task, &goal, reply, 1);
+                    let _ = board.undo();
+                    (invert(child), Some(mv))
+                } else {
+                    (Code::Fail, None)
+                }
+            }
+        };
+        reader.set_limits(saved);
+        OwlResult {
+            code,
+            point: if code == Code::Fail { None } else { point },
+            limit_hit: self.limit_hit,
+            nodes: self.call_nodes,
+        }
+    }
+
+    fn key(&self, board_hash: u64, task: &Task<'_>, side: Side) -> u64 {
+        board_hash ^ task.salt ^ (side as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+    }
+
+    fn lookup(&self, key: u64) -> Option<(Code, Option<Point>)> {
+        let slot = (key % CACHE.max(1) as u64) as usize;
+        let e = self.cache.get(slot)?;
+        (e.key == key && e.code != 0).then(|| {
+            let code = code_from(e.code - 1);
+            (code, Point::from_index(usize::from(e.point)))
+        })
+    }
+
+    fn store(&mut self, key: u64, code: Code, point: Option<Point>) {
+        let slot = (key % CACHE.max(1) as u64) as usize;
+        if let Some(e) = self.cache.get_mut(slot) {
+            *e = Entry {
+                key,
+                code: code.gtp() + 1,
+                point: point.map_or(0, |p| p.index() as u16),
+            };
+        }
+    }
+
+    /// One node: `side` moves; the answer is that side's code and move.
+    #[allow(clippy::too_many_arguments)]
+    fn node<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        side: Side,
+        depth: usize,
+    ) -> (Code, Option<Point>) {
+        let lost = match side {
+            Side::Attacker => (Code::Fail, None),
+            Side::Defender => (Code::Fail, None),
+        };
+        self.nodes += 1;
+        self.call_nodes = self.call_nodes.saturating_add(1);
+        if self.call_nodes > self.limits.node_limit {
+            self.limit_hit = true;
+            self.cutoffs = self.cutoffs.wrapping_add(1);
+            // The defender wins at the limit.
+            return match side {
+                Side::Attacker => lost,
+                Side::Defender => (Code::Win, None),
+            };
+        }
+        // Every original string captured: the attacker has won.
+        let any_original = task
+            .original
+            .iter()
+            .any(|q| board.color_at(q) == Some(task.color));
+        if !any_original {
+            return match side {
+                Side::Attacker => (Code::Win, None),
+                Side::Defender => lost,
+            };
+        }
+        let key = self.key(board.hash(), task, side);
+        if let Some(hit) = self.lookup(key) {
+            return hit;
+        }
+        let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
+        let cutoffs = self.cutoffs;
+        let life = evaluate(board, reader, solver, goal, task.color);
+        let result = if let Some(decided) = judge(&life, side) {
+            decided
+        } else if depth >= max_depth {
+            self.limit_hit = true;
+            self.cutoffs = self.cutoffs.wrapping_add(1);
+            match side {
+                Side::Attacker => lost,
+                Side::Defender => (Code::Win, None),
+            }
+        } else {
+            self.search(board, reader, solver, task, goal, &life, side, depth)
+        };
+        if self.cutoffs == cutoffs {
+            self.store(key, result.0, result.1);
+        }
+        result
+    }
+
+    /// Tries the side's candidates below a node that [`judge`] left open.
+    #[allow(clippy::too_many_arguments)]
+    fn search<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        life: &Life,
+        side: Side,
+        depth: usize,
+    ) -> (Code, Option<Point>) {
+        let (mover, list, reply) = match side {
+            Side::Attacker => (
+                task.color.opponent(),
+                attack_moves(board, reader, life, task.color),
+                Side::Defender,
+            ),
+            Side::Defender => (
+                task.color,
+                defense_moves(board, reader, life, task.color),
+                Side::Attacker,
+            ),
+        };
+        let wide = depth < usize::from(self.limits.branch_depth);
+        let budget = if wide {
+            usize::from(self.limits.moves_per_node.max(1))
+        } else {
+            1
+        };
+        let mut tried = 0usize;
+        let mut best = (Code::Fail, None);
+        for p in list.iter() {
+            if tried >= budget {
+                break;
+            }
+            let (ok, retake) = match board.play(mover, Move::Play(p)) {
+                Ok(_) => (true, false),
+                Err(PlayError::Ko) if depth < usize::from(self.limits.ko_depth) => {
+                    (board.play_ignoring_ko(mover, p).is_ok(), true)
+                }
+                Err(_) => (false, false),
+            };
+            if !ok {
+                continue;
+            }
+            tried += 1;
+            let child_goal = grow_goal(board, goal, p, side, task.color);
+            let (child, _) = self.node(board, reader, solver, task, &child_goal, reply, depth + 1);
+            let _ = board.undo();
+            let mut code = invert(child);
+            if retake {
+                code = worse(code, Code::KoB);
+            }
+            if code == Code::Win {
+                return (Code::Win, Some(p));
+            }
+            if rank(code) > rank(best.0) {
+                best = (code, Some(p));
+            }
+        }
+        best
+    }
+}
+
+/// The goal after `side` played at `p`: the defender's stone joins it when
+/// its string touches the goal.
+fn grow_goal<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    goal: &PointSet,
+    p: Point,
+    side: Side,
+    color: Color,
+) -> PointSet {
+    let mut next = *goal;
+    if side == Side::Defender && board.color_at(p) == Some(color) {
+        let stones = goal_stones(board, goal, color);
+        if stones.contains(p) {
+            next.insert(p);
+        }
+    }
+    next
+}
+
+/// The static verdict at a node, when there is one.
+fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
+    let alive = life.value.min_eyes() >= 2 && !life.weak_goal;
+    let dead = life.value.max_eyes() < 2 && life.lunches.is_empty() && !life.escape;
+    match side {
+        Side::Attacker if alive => Some((Code::Fail, None)),
+        Side::Attacker if dead => Some((Code::Win, None)),
+        Side::Defender if alive => Some((Code::Win, None)),
+        Side::Defender if dead => Some((Code::Fail, None)),
+        _ => None,
+    }
+}

@@ -7,8 +7,25 @@
 //! [`serial::LineAssembler`] cuts a byte stream (a UART) into the same
 //! command lines, one byte at a time.
 //!
-//! Omits (for now): drivers, board sensing and the device
-//! binaries; SGF loading, which needs a file system and lives on the host
+//! The application of an electronic board, generic over embedded-hal 1.0
+//! and tested on the host:
+//!
+//! - [`sensors`]: what stands on each point, from a row/column sensor
+//!   matrix or a shift-register chain over SPI, debounced per point.
+//! - [`app`]: the referee; stable scans against the game's board: moves,
+//!   captured stones to remove, illegal placements (occupied, suicide, ko,
+//!   wrong turn), a board out of sync (what to put back, what to lift),
+//!   end-of-game marking by touching a string.
+//! - [`scoring`]: dead stones behind the [`scoring::DeadStoneOracle`]
+//!   trait (now: unconditional status), area and territory counting.
+//! - [`analysis`]: stones in atari and combination threats within a
+//!   per-move node budget.
+//! - [`leds`]: per-point LED frames composed from layers by priority, and
+//!   the [`leds::LedSink`] trait with a WS2812-style chain and a
+//!   shift-register implementation.
+//!
+//! Omits (for now): the device binaries of the board application;
+//! SGF loading, which needs a file system and lives on the host
 //! (it drives the console's public API, see [`gtp::Engine::set_stone`]).
 //!
 //! `no_std`, no allocation, no `unsafe`, no globals; nothing here panics on
@@ -25,7 +42,12 @@
     )
 )]
 
+pub mod analysis;
+pub mod app;
 pub mod gtp;
+pub mod leds;
+pub mod scoring;
+pub mod sensors;
 pub mod serial;
 
 pub use gtp::{Answer, Args, Engine, Extension, Failure, GameError, Reply, Status};

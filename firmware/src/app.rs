@@ -1,0 +1,591 @@
+//! The referee of an electronic board: compares the stable physical board
+//! (a [`Scan`] from [`crate::sensors`]) with the game's logical position
+//! (an owlet-board [`Board`]) and turns the differences into game events.
+//!
+//! Owns: [`App`] (the logical board, stones still to remove, the points to
+//! fix, the end-of-game dead set), [`Event`], [`Illegal`] and [`Mode`].
+//!
+//! Omits: sensing and debouncing ([`crate::sensors`]), LEDs
+//! ([`crate::leds`]), analysis ([`crate::analysis`]), time controls, a
+//! game record, handicap placement (set stones up with
+//! [`App::board_mut`]) and superko (simple ko only).
+//!
+//! # How a stable picture is judged ([`App::update`])
+//! Each point is compared; captured stones still standing where the board
+//! is now empty are "to remove", not differences. Then:
+//!
+//! - no difference: in sync. Stones to remove that were lifted give
+//!   [`Event::Removed`]; coming back from a difference gives
+//!   [`Event::InSync`].
+//! - one new stone on an empty point and nothing else: a move. Of the
+//!   colour not to move: [`Illegal::WrongTurn`]. Otherwise it is tried on
+//!   the board: legal, it is played ([`Event::Played`]; the stones it
+//!   captured are now to remove until lifted); illegal, [`Event::Illegal`]
+//!   with [`Illegal::Ko`] or [`Illegal::Suicide`], and the stone must be
+//!   lifted again.
+//! - one point whose stone changed colour to the colour to move and nothing
+//!   else: a stone put on an occupied point (the old one swapped out
+//!   within one debounce window), [`Illegal::Occupied`]. A sensor matrix
+//!   cannot otherwise see a stone played on an occupied point.
+//! - anything else (a stone missing, moved, recoloured, several new
+//!   stones): [`Event::OutOfSync`]. [`App::missing`] lists the points that
+//!   need their stone back (its colour is the board's), [`App::extra`] the
+//!   stones to lift. Nothing is played until the board is back in sync.
+//!
+//! In the end-of-game mode ([`App::start_scoring`]) lifting a stone and
+//! putting it back toggles the dead/alive status of its whole string
+//! ([`Event::Toggled`]); a lifted stone is not a difference in that mode.
+//!
+//! # Sizes
+//! `size_of::<App>()` is 16,392 bytes with the default board journal
+//! (`Board`: 16,040) and 9,992 bytes as `App<1024, 64>` (board 9,640;
+//! the app's own state is 352 bytes: six point sets and a few fields);
+//! checked by a unit test.
+
+use owlet_board::{Board, Color, DEFAULT_JOURNAL_CHANGES, DEFAULT_JOURNAL_MOVES, Move, Point};
+use owlet_board::{PlayError, PointSet, SizeError};
+
+use crate::leds::Layers;
+use crate::scoring::{DeadStoneOracle, Score, score};
+use crate::sensors::{Reading, Scan};
+
+/// Why a placed stone is not a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Illegal {
+    /// Put where a stone stands (swapped for one).
+    Occupied,
+    /// The stone would have no liberties.
+    Suicide,
+    /// It retakes a ko at once.
+    Ko,
+    /// It is the other colour's turn.
+    WrongTurn,
+}
+
+/// What a new stable picture meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Event {
+    /// Nothing of note changed.
+    Unchanged,
+    /// A legal move was played; `captured` stones are now to remove.
+    Played {
+        /// Who played.
+        color: Color,
+        /// Where.
+        at: Point,
+        /// Stones it captured.
+        captured: usize,
+    },
+    /// A player passed (see [`App::pass`]).
+    Passed {
+        /// Who passed.
+        color: Color,
+        /// The second pass in a row: the game is over.
+        game_over: bool,
+    },
+    /// Captured stones were lifted; `left` are still to remove.
+    Removed {
+        /// Stones lifted now.
+        count: usize,
+        /// Stones still to remove.
+        left: usize,
+    },
+    /// A stone was placed that is not a legal move; it must be lifted.
+    Illegal {
+        /// The stone's colour.
+        color: Color,
+        /// Where it was placed.
+        at: Point,
+        /// Why it is not a move.
+        reason: Illegal,
+    },
+    /// The physical board differs from the game: see [`App::missing`] and
+    /// [`App::extra`].
+    OutOfSync {
+        /// Points that need their stone back.
+        missing: usize,
+        /// Stones to lift.
+        extra: usize,
+    },
+    /// Back in sync after a difference.
+    InSync,
+    /// End-of-game mode: a string's status was toggled by touching it.
+    Toggled {
+        /// The stone touched.
+        at: Point,
+        /// The string is now marked dead.
+        dead: bool,
+    },
+}
+
+/// Play or end-of-game counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Mode {
+    /// Moves are played.
+    Play,
+    /// Dead stones are marked; touching a string toggles it.
+    Scoring,
+}
+
+/// The referee: the logical game and what the physical board must do to
+/// match it. See the module documentation.
+///
+/// ```
+/// use owlet_board::{Color, Point};
+/// use owlet_firmware::app::{App, Event};
+/// use owlet_firmware::sensors::{Reading, Scan};
+/// let mut app: App = App::new(9).unwrap();
+/// let mut scan = Scan::new(9);
+/// let e5 = Point::from_vertex("E5", 9).unwrap();
+/// scan.set(e5, Reading::Black);
+/// assert_eq!(app.update(&scan), Event::Played { color: Color::Black, at: e5, captured: 0 });
+/// assert_eq!(app.board().to_move(), Color::White);
+/// scan.set(e5, Reading::Empty); // knocked off
+/// assert_eq!(app.update(&scan), Event::OutOfSync { missing: 1, extra: 0 });
+/// assert!(app.missing().contains(e5));
+/// ```
+#[derive(Clone)]
+pub struct App<const C: usize = DEFAULT_JOURNAL_CHANGES, const M: usize = DEFAULT_JOURNAL_MOVES> {
+    board: Board<C, M>,
+    /// Captured stones still on the physical board.
+    to_remove: PointSet,
+    /// Those of them that are white.
+    to_remove_white: PointSet,
+    missing: PointSet,
+    extra: PointSet,
+    illegal: Option<(Point, Illegal)>,
+    last_move: Option<Point>,
+    passes: u8,
+    mode: Mode,
+    dead: PointSet,
+    /// End-of-game mode: stones lifted, toggled when put back.
+    touched: PointSet,
+}
+
+impl<const C: usize, const M: usize> App<C, M> {
+    /// A new game on an empty `size`×`size` board, black to move.
+    pub fn new(size: usize) -> Result<Self, SizeError> {
+        Ok(App {
+            board: Board::new(size)?,
+            to_remove: PointSet::new(),
+            to_remove_white: PointSet::new(),
+            missing: PointSet::new(),
+            extra: PointSet::new(),
+            illegal: None,
+            last_move: None,
+            passes: 0,
+            mode: Mode::Play,
+            dead: PointSet::new(),
+            touched: PointSet::new(),
+        })
+    }
+
+    /// The logical position.
+    #[must_use]
+    pub fn board(&self) -> &Board<C, M> {
+        &self.board
+    }
+
+    /// The logical position, to set up stones or to analyse (leave it as
+    /// found, or call [`App::update`] again to recompute the differences).
+    pub fn board_mut(&mut self) -> &mut Board<C, M> {
+        &mut self.board
+    }
+
+    /// Play or end-of-game counting.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The last move played, if any.
+    #[must_use]
+    pub fn last_move(&self) -> Option<Point> {
+        self.last_move
+    }
+
+    /// Captured stones still on the physical board.
+    #[must_use]
+    pub fn to_remove(&self) -> &PointSet {
+        &self.to_remove
+    }
+
+    /// Points whose stone must be put back (colour: [`Board::color_at`]).
+    #[must_use]
+    pub fn missing(&self) -> &PointSet {
+        &self.missing
+    }
+
+    /// Stones to lift (a stone that should not be there, or of the wrong
+    /// colour; such a point is in [`App::missing`] too).
+    #[must_use]
+    pub fn extra(&self) -> &PointSet {
+        &self.extra
+    }
+
+    /// The illegal placement waiting to be lifted, if any.
+    #[must_use]
+    pub fn illegal(&self) -> Option<(Point, Illegal)> {
+        self.illegal
+    }
+
+    /// Whether the physical board matches the game (stones to remove
+    /// aside).
+    #[must_use]
+    pub fn in_sync(&self) -> bool {
+        self.missing.is_empty() && self.extra.is_empty()
+    }
+
+    /// The stones marked dead (end-of-game mode).
+    #[must_use]
+    pub fn dead(&self) -> &PointSet {
+        &self.dead
+    }
+
+    /// The referee's LED layers: the illegal placement, the points to fix,
+    /// the stones to remove, the last move and (end-of-game mode) the dead
+    /// stones. Add the analysis' layers with struct update syntax.
+    #[must_use]
+    pub fn layers(&self) -> Layers<'_> {
+        Layers {
+            illegal: self.illegal.map(|(p, _)| p),
+            fix: Some(&self.missing),
+            fix_more: Some(&self.extra),
+            to_remove: Some(&self.to_remove),
+            last_move: self.last_move,
+            dead: (self.mode == Mode::Scoring).then_some(&self.dead),
+            ..Layers::default()
+        }
+    }
+
+    /// The player to move passes (a button on the board). Two passes in a
+    /// row end the game: call [`App::start_scoring`] then.
+    pub fn pass(&mut self) -> Event {
+        let color = self.board.to_move();
+        if self.mode != Mode::Play || self.board.play(color, Move::Pass).is_err() {
+            return Event::Unchanged;
+        }
+        self.board.commit();
+        self.passes = self.passes.saturating_add(1);
+        Event::Passed {
+            color,
+            game_over: self.passes >= 2,
+        }
+    }
+
+    /// Enters the end-of-game mode with the stones `oracle` calls dead.
+    pub fn start_scoring(&mut self, oracle: &mut impl DeadStoneOracle) {
+        self.mode = Mode::Scoring;
+        self.dead = PointSet::new();
+        self.touched = PointSet::new();
+        oracle.dead_stones(&mut self.board, &mut self.dead);
+    }
+
+    /// Leaves the end-of-game mode (the game goes on); the dead marks are
+    /// dropped.
+    pub fn resume_play(&mut self) {
+        self.mode = Mode::Play;
+        self.dead = PointSet::new();
+        self.touched = PointSet::new();
+        self.passes = 0;
+    }
+
+    /// The count with the stones marked dead taken off.
+    #[must_use]
+    pub fn score(&self) -> Score {
+        score(&self.board, &self.dead)
+    }
+
+    /// Judges a new stable picture of the physical board; see the module
+    /// documentation. A picture of another size than the board's is one
+    /// big difference: every point of it is ignored and nothing changes.
+    pub fn update(&mut self, stable: &Scan) -> Event {
+        if stable.size() != self.board.size() {
+            return Event::Unchanged;
+        }
+        let was_in_sync = self.in_sync() && self.illegal.is_none();
+        let removed = self.diff(stable);
+        match self.mode {
+            Mode::Play => self.judge_play(stable, removed, was_in_sync),
+            Mode::Scoring => self.judge_scoring(stable, removed, was_in_sync),
+        }
+    }
+
+    /// Recomputes `missing` and `extra`, drops lifted stones from
+    /// `to_remove`; answers how many were lifted.
+    fn diff(&mut self, stable: &Scan) -> usize {
+        self.missing = PointSet::new();
+        self.extra = PointSet::new();
+        self.illegal = None;
+        let mut removed = 0;
+        for p in self.board.points() {
+            let physical = stable.reading(p);
+            if physical == Reading::Conflict {
+                continue; // never stable; nothing known
+            }
+            let physical = physical.stone();
+            if self.to_remove.contains(p) && physical != Some(self.captured_color(p)) {
+                self.to_remove.remove(p);
+                self.to_remove_white.remove(p);
+                if physical.is_none() {
+                    removed += 1;
+                }
+            }
+            let logical = self.board.color_at(p);
+            match (logical, physical) {
+                (None, None) => {}
+                (Some(a), Some(b)) if a == b => {}
+                (None, Some(_)) if self.to_remove.contains(p) => {}
+                (None, Some(_)) => {
+                    self.extra.insert(p);
+                }
+                (Some(_), None) => {
+                    self.missing.insert(p);
+                }
+                (Some(_), Some(_)) => {
+                    self.missing.insert(p);
+                    self.extra.insert(p);
+                }
+            }
+        }
+        removed
+    }
+
+    /// The colour of the captured stone to remove at `p`.
+    fn captured_color(&self, p: Point) -> Color {
+        if self.to_remove_white.contains(p) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    fn judge_sync(&self, removed: usize, was_in_sync: bool) -> Event {
+        if !self.in_sync() {
+            return Event::OutOfSync {
+                missing: self.missing.len(),
+                extra: self.extra.len(),
+            };
+        }
+        if removed > 0 {
+            Event::Removed {
+                count: removed,
+                left: self.to_remove().len(),
+            }
+        } else if !was_in_sync {
+            Event::InSync
+        } else {
+            Event::Unchanged
+        }
+    }
+
+    fn judge_play(&mut self, stable: &Scan, removed: usize, was_in_sync: bool) -> Event {
+        let single = |set: &PointSet| {
+            if set.len() == 1 {
+                set.iter().next()
+            } else {
+                None
+            }
+        };
+        let Some(at) = single(&self.extra) else {
+            return self.judge_sync(removed, was_in_sync);
+        };
+        let Some(color) = stable.stone(at) else {
+            return self.judge_sync(removed, was_in_sync);
+        };
+        let to_move = self.board.to_move();
+        let reason = match (self.missing.len(), self.missing.contains(at)) {
+            (0, _) if color != to_move => Illegal::WrongTurn,
+            (0, _) => match self.play(color, at) {
+                Ok(event) => return event,
+                Err(PlayError::Ko) => Illegal::Ko,
+                Err(PlayError::Suicide) => Illegal::Suicide,
+                Err(_) => return self.judge_sync(removed, was_in_sync),
+            },
+            (1, true) if color == to_move => Illegal::Occupied,
+            _ => return self.judge_sync(removed, was_in_sync),
+        };
+        self.illegal = Some((at, reason));
+        Event::Illegal { color, at, reason }
+    }
+
+    /// Plays `color` at `at`; the captured stones become "to remove".
+    fn play(&mut self, color: Color, at: Point) -> Result<Event, PlayError> {
+        let enemy = color.opponent();
+        let mut captured = PointSet::new();
+        for q in at.neighbors() {
+            if self.board.color_at(q) == Some(enemy) && self.board.liberty_count(q) == 1 {
+                for s in self.board.stones(q) {
+                    captured.insert(s);
+                }
+            }
+        }
+        let count = self.board.play(color, Move::Play(at))?;
+        self.board.commit();
+        for p in captured.iter() {
+            self.to_remove.insert(p);
+            if enemy == Color::White {
+                self.to_remove_white.insert(p);
+            }
+        }
+        self.extra = PointSet::new();
+        self.last_move = Some(at);
+        self.passes = 0;
+        Ok(Event::Played {
+            color,
+            at,
+            captured: count,
+        })
+    }
+
+    fn judge_scoring(&mut self, stable: &Scan, removed: usize, was_in_sync: bool) -> Event {
+        let mut event = None;
+        // A lifted stone is being touched, not missing.
+        for p in self.missing.iter() {
+            if stable.stone(p).is_none() {
+                self.touched.insert(p);
+            }
+        }
+        for p in self.touched.iter() {
+            if self.missing.contains(p) {
+                continue;
+            }
+            // Back in place: toggle its string.
+            let dead = !self.dead.contains(p);
+            for s in self.board.stones(p) {
+                if dead {
+                    self.dead.insert(s);
+                } else {
+                    self.dead.remove(s);
+                }
+            }
+            event = Some(Event::Toggled { at: p, dead });
+        }
+        let touched = self.touched;
+        for p in touched.iter() {
+            if self.missing.contains(p) {
+                if !self.extra.contains(p) {
+                    self.missing.remove(p);
+                }
+            } else {
+                self.touched.remove(p);
+            }
+        }
+        match event {
+            Some(event) if self.in_sync() => event,
+            _ => self.judge_sync(removed, was_in_sync),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scoring::UnconditionalOracle;
+
+    fn pt(v: &str) -> Point {
+        Point::from_vertex(v, 9).unwrap()
+    }
+
+    fn place(scan: &mut Scan, v: &str, r: Reading) {
+        scan.set(pt(v), r);
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(core::mem::size_of::<App>(), 16_392);
+        assert_eq!(core::mem::size_of::<App<1024, 64>>(), 9_992);
+    }
+
+    #[test]
+    fn wrong_turn_then_lift_is_back_in_sync() {
+        let mut app: App = App::new(9).unwrap();
+        let mut scan = Scan::new(9);
+        place(&mut scan, "C3", Reading::White);
+        assert_eq!(
+            app.update(&scan),
+            Event::Illegal {
+                color: Color::White,
+                at: pt("C3"),
+                reason: Illegal::WrongTurn
+            }
+        );
+        assert!(app.extra().contains(pt("C3")));
+        assert!(app.board().color_at(pt("C3")).is_none());
+        place(&mut scan, "C3", Reading::Empty);
+        assert_eq!(app.update(&scan), Event::InSync);
+        assert_eq!(app.illegal(), None);
+    }
+
+    #[test]
+    fn moved_stone_lists_both_points() {
+        let mut app: App = App::new(9).unwrap();
+        let mut scan = Scan::new(9);
+        place(&mut scan, "C3", Reading::Black);
+        app.update(&scan);
+        place(&mut scan, "C3", Reading::Empty);
+        place(&mut scan, "D3", Reading::Black);
+        assert_eq!(
+            app.update(&scan),
+            Event::OutOfSync {
+                missing: 1,
+                extra: 1
+            }
+        );
+        assert!(app.missing().contains(pt("C3")));
+        assert!(app.extra().contains(pt("D3")));
+        // No move was played while out of sync.
+        assert_eq!(app.board().to_move(), Color::White);
+    }
+
+    #[test]
+    fn two_passes_end_the_game_and_touching_toggles() {
+        let mut app: App = App::new(9).unwrap();
+        let mut scan = Scan::new(9);
+        place(&mut scan, "E5", Reading::Black);
+        app.update(&scan);
+        assert_eq!(
+            app.pass(),
+            Event::Passed {
+                color: Color::White,
+                game_over: false
+            }
+        );
+        assert_eq!(
+            app.pass(),
+            Event::Passed {
+                color: Color::Black,
+                game_over: true
+            }
+        );
+        app.start_scoring(&mut UnconditionalOracle);
+        assert!(app.dead().is_empty());
+        place(&mut scan, "E5", Reading::Empty);
+        assert_eq!(app.update(&scan), Event::Unchanged);
+        place(&mut scan, "E5", Reading::Black);
+        assert_eq!(
+            app.update(&scan),
+            Event::Toggled {
+                at: pt("E5"),
+                dead: true
+            }
+        );
+        // Nothing left alive: the whole board is nobody's.
+        assert_eq!(app.score().dame, 81);
+        assert_eq!(app.score().prisoners, [0, 0]);
+        place(&mut scan, "E5", Reading::Empty);
+        app.update(&scan);
+        place(&mut scan, "E5", Reading::Black);
+        assert_eq!(
+            app.update(&scan),
+            Event::Toggled {
+                at: pt("E5"),
+                dead: false
+            }
+        );
+        assert_eq!(app.score().area(Color::Black), 81);
+    }
+}

@@ -1,0 +1,344 @@
+//! End of game: which stones are dead, and the count by area and by
+//! territory.
+//!
+//! Owns: the [`DeadStoneOracle`] trait (who decides which stones are dead),
+//! [`UnconditionalOracle`] (owlet-optics' unconditional status: only
+//! stones that can never escape are called dead), [`Score`] and
+//! [`score`].
+//!
+//! Omits: owl (a later oracle can read whole groups: the trait takes the
+//! board mutably so it may play and undo moves), seki detection beyond
+//! what the dead set says (an empty region touching both colours is dame,
+//! so eyes in seki are counted for nobody), and handicap compensation.
+//! The player overrides the oracle in the end-of-game mode of
+//! [`crate::app::App`].
+//!
+//! Counting, with the dead stones taken off: an empty region (points
+//! joined orthogonally, dead stones' points included) bordered by stones
+//! of one colour only is that colour's territory. Area = live stones +
+//! territory; territory score = territory + prisoners (stones captured
+//! during the game + dead stones of the opponent). Margins are in half
+//! points so that komi 6.5 is the integer 13.
+
+use owlet_board::{Board, Color, MAX_SIZE, Point, PointSet};
+use owlet_optics::unconditional_life;
+
+/// Decides which stones are dead at the end of the game.
+pub trait DeadStoneOracle {
+    /// Adds the dead stones of `board` to `dead`. The board must be left
+    /// as it was found.
+    fn dead_stones<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        dead: &mut PointSet,
+    );
+}
+
+/// Dead stones by owlet-optics' unconditional status: a stone is dead
+/// when it stands in the other colour's unconditional territory (GNU Go's
+/// `unconditional_status` answering `dead`). Cautious: a group that is
+/// dead only by reading is not called dead.
+///
+/// ```
+/// use owlet_board::{Board, Point, PointSet};
+/// use owlet_firmware::scoring::{DeadStoneOracle, UnconditionalOracle};
+/// // Black is pass-alive with two eyes; the white stone inside can never live.
+/// let mut board: Board = Board::from_diagram("
+///     .X.X.
+///     XXXXX
+///     X.O.X
+///     XXXXX
+///     .....").unwrap();
+/// let mut dead = PointSet::new();
+/// UnconditionalOracle.dead_stones(&mut board, &mut dead);
+/// let c3 = Point::from_vertex("C3", 5).unwrap();
+/// assert!(dead.contains(c3));
+/// assert_eq!(dead.len(), 1);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct UnconditionalOracle;
+
+impl DeadStoneOracle for UnconditionalOracle {
+    fn dead_stones<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        dead: &mut PointSet,
+    ) {
+        let black = unconditional_life(board, Color::Black);
+        let white = unconditional_life(board, Color::White);
+        // A territory region touching the other colour's invincible stones
+        // is not settled (they can always extend into it).
+        let black_territory = settled(board, &black.territory, &white.alive);
+        let white_territory = settled(board, &white.territory, &black.alive);
+        for p in board.points() {
+            match board.color_at(p) {
+                Some(Color::White) if black_territory.contains(p) => {
+                    dead.insert(p);
+                }
+                Some(Color::Black) if white_territory.contains(p) => {
+                    dead.insert(p);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The parts of `territory` (connected orthogonally within it) that touch
+/// no stone of `other_alive`.
+fn settled<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    territory: &PointSet,
+    other_alive: &PointSet,
+) -> PointSet {
+    let mut kept = PointSet::new();
+    let mut seen = PointSet::new();
+    for start in territory.iter() {
+        if seen.contains(start) {
+            continue;
+        }
+        let mut region = PointSet::new();
+        let touches = flood(
+            board,
+            start,
+            &mut region,
+            |q| territory.contains(q),
+            |q| other_alive.contains(q),
+        );
+        for q in region.iter() {
+            seen.insert(q);
+            if !touches {
+                kept.insert(q);
+            }
+        }
+    }
+    kept
+}
+
+/// Fills `region` with the points joined to `start` through points where
+/// `inside` holds; answers whether any neighbour of the region satisfies
+/// `border`.
+fn flood<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    start: Point,
+    region: &mut PointSet,
+    inside: impl Fn(Point) -> bool,
+    mut border: impl FnMut(Point) -> bool,
+) -> bool {
+    let mut stack = [start; MAX_SIZE * MAX_SIZE];
+    let mut depth = 1;
+    region.insert(start);
+    let mut touches = false;
+    while depth > 0 {
+        depth -= 1;
+        let Some(&p) = stack.get(depth) else { break };
+        for q in p.neighbors() {
+            if !board.is_on_board(q) || region.contains(q) {
+                continue;
+            }
+            if inside(q) {
+                region.insert(q);
+                if let Some(slot) = stack.get_mut(depth) {
+                    *slot = q;
+                    depth += 1;
+                }
+            } else if border(q) {
+                touches = true;
+            }
+        }
+    }
+    touches
+}
+
+/// The count of a finished game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Score {
+    /// Empty points (and dead stones' points) surrounded by each colour,
+    /// indexed by [`Color::index`].
+    pub territory: [u16; 2],
+    /// Live stones of each colour.
+    pub stones: [u16; 2],
+    /// Stones each colour captured: during the game and dead ones.
+    pub prisoners: [u16; 2],
+    /// Points that belong to nobody.
+    pub dame: u16,
+}
+
+impl Score {
+    /// Area of `color`: live stones plus territory.
+    #[must_use]
+    pub fn area(&self, color: Color) -> u16 {
+        let i = color.index();
+        let stones = self.stones.get(i).copied().unwrap_or(0);
+        let territory = self.territory.get(i).copied().unwrap_or(0);
+        stones.saturating_add(territory)
+    }
+
+    /// Territory score of `color`: territory plus prisoners.
+    #[must_use]
+    pub fn territory_score(&self, color: Color) -> u16 {
+        let i = color.index();
+        let territory = self.territory.get(i).copied().unwrap_or(0);
+        let prisoners = self.prisoners.get(i).copied().unwrap_or(0);
+        territory.saturating_add(prisoners)
+    }
+
+    /// Black's lead by area minus komi, in half points (positive: black wins).
+    #[must_use]
+    pub fn area_margin(&self, komi_halves: i32) -> i32 {
+        2 * (i32::from(self.area(Color::Black)) - i32::from(self.area(Color::White))) - komi_halves
+    }
+
+    /// Black's lead by territory minus komi, in half points.
+    #[must_use]
+    pub fn territory_margin(&self, komi_halves: i32) -> i32 {
+        2 * (i32::from(self.territory_score(Color::Black))
+            - i32::from(self.territory_score(Color::White)))
+            - komi_halves
+    }
+}
+
+/// Counts `board` with the stones in `dead` taken off.
+///
+/// ```
+/// use owlet_board::{Board, Color, PointSet};
+/// use owlet_firmware::scoring::score;
+/// let board: Board = Board::from_diagram("
+///     .X.O.
+///     .X.O.
+///     .X.O.
+///     .X.O.
+///     .X.O.").unwrap();
+/// let s = score(&board, &PointSet::new());
+/// assert_eq!(s.area(Color::Black), 10);
+/// assert_eq!(s.area(Color::White), 10);
+/// assert_eq!(s.dame, 5);
+/// assert_eq!(s.area_margin(13), -13); // komi 6.5
+/// ```
+#[must_use]
+pub fn score<const C: usize, const M: usize>(board: &Board<C, M>, dead: &PointSet) -> Score {
+    let mut s = Score::default();
+    let alive = |p: Point| board.color_at(p).filter(|_| !dead.contains(p));
+    for color in [Color::Black, Color::White] {
+        if let Some(prisoners) = s.prisoners.get_mut(color.index()) {
+            *prisoners = u16::try_from(board.captures(color)).unwrap_or(u16::MAX);
+        }
+    }
+    let mut seen = PointSet::new();
+    for p in board.points() {
+        match alive(p) {
+            Some(color) => {
+                if let Some(n) = s.stones.get_mut(color.index()) {
+                    *n += 1;
+                }
+                continue;
+            }
+            None if seen.contains(p) => continue,
+            None => {}
+        }
+        let mut region = PointSet::new();
+        let mut borders = [false; 2];
+        flood(
+            board,
+            p,
+            &mut region,
+            |q| alive(q).is_none(),
+            |q| {
+                if let Some(b) = alive(q).and_then(|c| borders.get_mut(c.index())) {
+                    *b = true;
+                }
+                false
+            },
+        );
+        let owner = match borders {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        };
+        let size = u16::try_from(region.len()).unwrap_or(u16::MAX);
+        for q in region.iter() {
+            seen.insert(q);
+        }
+        match owner {
+            Some(owner) => {
+                let i = owner.index();
+                if let Some(t) = s.territory.get_mut(i) {
+                    *t += size;
+                }
+                let dead_inside = region
+                    .iter()
+                    .filter(|&q| board.color_at(q) == Some(owner.opponent()))
+                    .count();
+                if let Some(pr) = s.prisoners.get_mut(i) {
+                    *pr = pr.saturating_add(u16::try_from(dead_inside).unwrap_or(u16::MAX));
+                }
+            }
+            None => s.dame += size,
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use owlet_optics::{UnconditionalStatus, unconditional_status};
+
+    #[test]
+    fn oracle_agrees_with_unconditional_status() {
+        let mut board: Board = Board::from_diagram(
+            "
+            .X.X.OO.O
+            XXXXXO.OO
+            X.O.XOOO.
+            XXXXXO.O.
+            OO..XOOOO
+            .O.XXX...
+            OO.X.X.X.
+            .O.XXXXXX
+            OO.X.X...",
+        )
+        .unwrap();
+        let mut dead = PointSet::new();
+        UnconditionalOracle.dead_stones(&mut board, &mut dead);
+        assert!(!dead.is_empty());
+        for p in board.points() {
+            assert_eq!(
+                dead.contains(p),
+                unconditional_status(&board, p) == UnconditionalStatus::Dead,
+                "{p}"
+            );
+        }
+    }
+
+    #[test]
+    fn dead_stones_count_as_territory_and_prisoners() {
+        // White's stone at A4 stands in black's area.
+        let board: Board = Board::from_diagram(
+            "
+            .X.O.
+            OX.O.
+            .X.O.
+            .X.O.
+            .X.O.",
+        )
+        .unwrap();
+        let none = score(&board, &PointSet::new());
+        assert_eq!(none.stones, [5, 6]);
+        assert_eq!(none.territory, [0, 5]);
+        assert_eq!(none.dame, 9);
+        let mut dead = PointSet::new();
+        dead.insert(Point::from_vertex("A4", 5).unwrap());
+        let s = score(&board, &dead);
+        assert_eq!(s.stones, [5, 5]);
+        assert_eq!(s.territory, [5, 5]);
+        assert_eq!(s.prisoners, [1, 0]);
+        assert_eq!(s.dame, 5);
+        assert_eq!(s.area(Color::Black), 10);
+        assert_eq!(s.territory_score(Color::Black), 6);
+        assert_eq!(s.territory_margin(0), 2);
+        assert_eq!(s.area_margin(0), 0);
+    }
+}

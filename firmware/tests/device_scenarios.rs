@@ -1,0 +1,425 @@
+//! Scenario tests of the device application: simulated scan sequences
+//! (and, for the bouncing sensor, a shift-register chain on a mocked SPI
+//! bus) through the debouncing scanner into the referee, and the LED
+//! frames it asks for.
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+
+use embedded_hal_mock::eh1::digital::{Mock as PinMock, State, Transaction as PinTx};
+use embedded_hal_mock::eh1::spi::{Mock as SpiMock, Transaction as SpiTx};
+use owlet_board::{Board, Color, Point, PointSet};
+use owlet_firmware::app::{App, Event, Illegal, Mode};
+use owlet_firmware::leds::{Frame, Led, Palette};
+use owlet_firmware::scoring::UnconditionalOracle;
+use owlet_firmware::sensors::{Reading, Scan, Scanner, ShiftRegisterSensor, StoneSensor};
+
+const DEBOUNCE: u8 = 3;
+
+/// A physical board: what is on it, and raw scans to return first (to
+/// script bounces).
+struct Sim {
+    physical: Scan,
+    script: VecDeque<Scan>,
+}
+
+impl StoneSensor for Sim {
+    type Error = Infallible;
+    fn size(&self) -> usize {
+        self.physical.size()
+    }
+    fn scan(&mut self, out: &mut Scan) -> Result<(), Infallible> {
+        *out = self
+            .script
+            .pop_front()
+            .unwrap_or_else(|| self.physical.clone());
+        Ok(())
+    }
+}
+
+struct Rig {
+    scanner: Scanner<Sim, DEBOUNCE>,
+    app: App,
+    size: usize,
+}
+
+fn pt(v: &str, size: usize) -> Point {
+    Point::from_vertex(v, size).unwrap()
+}
+
+fn reading(c: Option<Color>) -> Reading {
+    Reading::of(c)
+}
+
+impl Rig {
+    fn new(size: usize) -> Rig {
+        Rig {
+            scanner: Scanner::new(Sim {
+                physical: Scan::new(size),
+                script: VecDeque::new(),
+            }),
+            app: App::new(size).unwrap(),
+            size,
+        }
+    }
+
+    /// A rig whose logical and physical boards both hold `diagram`.
+    fn from_diagram(diagram: &str) -> Rig {
+        let board: Board = Board::from_diagram(diagram).unwrap();
+        let mut rig = Rig::new(board.size());
+        for p in board.points() {
+            rig.scanner
+                .sensor_mut()
+                .physical
+                .set(p, reading(board.color_at(p)));
+        }
+        *rig.app.board_mut() = board;
+        let events = rig.settle();
+        assert!(
+            events
+                .iter()
+                .all(|e| *e == Event::Unchanged || *e == Event::InSync),
+            "{events:?}"
+        );
+        assert!(rig.app.in_sync());
+        rig
+    }
+
+    /// Polls until nothing is settling; the events of every stable change.
+    fn settle(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        for _ in 0..64 {
+            if let Some(stable) = self.scanner.poll().unwrap() {
+                events.push(self.app.update(stable));
+            }
+            if self.scanner.is_quiet() && self.scanner.sensor_mut().script.is_empty() {
+                break;
+            }
+        }
+        events.retain(|e| *e != Event::Unchanged);
+        events
+    }
+
+    fn set(&mut self, v: &str, r: Reading) -> Vec<Event> {
+        let p = pt(v, self.size);
+        self.scanner.sensor_mut().physical.set(p, r);
+        self.settle()
+    }
+
+    fn put(&mut self, v: &str, color: Color) -> Vec<Event> {
+        self.set(v, reading(Some(color)))
+    }
+
+    fn lift(&mut self, v: &str) -> Vec<Event> {
+        self.set(v, Reading::Empty)
+    }
+
+    /// Plays a sequence of legal moves, alternating from black.
+    fn play_all(&mut self, moves: &[&str]) {
+        for v in moves {
+            let color = self.app.board().to_move();
+            let events = self.put(v, color);
+            assert!(
+                matches!(events.as_slice(), [Event::Played { at, .. }] if *at == pt(v, self.size)),
+                "{v}: {events:?}"
+            );
+        }
+    }
+
+    fn frame(&self) -> Frame {
+        Frame::compose(self.size, &self.app.layers(), &Palette::default())
+    }
+}
+
+fn played(color: Color, at: Point, captured: usize) -> Event {
+    Event::Played {
+        color,
+        at,
+        captured,
+    }
+}
+
+#[test]
+fn capture_and_removal() {
+    let mut rig = Rig::new(9);
+    rig.play_all(&["D5", "E5", "E4", "A1", "E6"]);
+    assert_eq!(rig.app.board().liberty_count(pt("E5", 9)), 1);
+    rig.play_all(&["A2"]);
+    // Black F5 takes the white stone at E5, which still stands on the board.
+    let events = rig.put("F5", Color::Black);
+    assert_eq!(events, [played(Color::Black, pt("F5", 9), 1)]);
+    assert_eq!(rig.app.board().color_at(pt("E5", 9)), None);
+    assert!(rig.app.to_remove().contains(pt("E5", 9)));
+    assert!(rig.app.in_sync()); // a captured stone is not a difference
+    let palette = Palette::default();
+    let frame = rig.frame();
+    assert_eq!(frame.led(pt("E5", 9)), palette.to_remove);
+    assert_eq!(frame.led(pt("F5", 9)), palette.last_move);
+    assert_eq!(frame.lit(), 2);
+    // White lifts the captured stone.
+    assert_eq!(rig.lift("E5"), [Event::Removed { count: 1, left: 0 }]);
+    assert!(rig.app.to_remove().is_empty());
+    assert_eq!(rig.frame().led(pt("E5", 9)), Led::OFF);
+    assert_eq!(rig.app.board().captures(Color::Black), 1);
+    // White's turn goes on.
+    assert_eq!(
+        rig.put("G7", Color::White),
+        [played(Color::White, pt("G7", 9), 0)]
+    );
+}
+
+#[test]
+fn ko() {
+    let mut rig = Rig::new(9);
+    // Black D5 C4 D3 around D4, white E5 F4 E3 around E4; black E4 then
+    // white D4 takes it: a ko.
+    rig.play_all(&["D5", "E5", "C4", "F4", "D3", "E3", "E4"]);
+    let events = rig.put("D4", Color::White);
+    assert_eq!(events, [played(Color::White, pt("D4", 9), 1)]);
+    assert_eq!(rig.lift("E4"), [Event::Removed { count: 1, left: 0 }]);
+    // Black retakes at once: illegal.
+    let events = rig.put("E4", Color::Black);
+    assert_eq!(
+        events,
+        [Event::Illegal {
+            color: Color::Black,
+            at: pt("E4", 9),
+            reason: Illegal::Ko
+        }]
+    );
+    assert_eq!(rig.app.board().color_at(pt("E4", 9)), None);
+    assert_eq!(rig.app.illegal(), Some((pt("E4", 9), Illegal::Ko)));
+    assert_eq!(rig.frame().led(pt("E4", 9)), Palette::default().illegal);
+    assert_eq!(rig.lift("E4"), [Event::InSync]);
+    // A ko threat and its answer elsewhere; now the retake is legal.
+    rig.play_all(&["J9", "J1"]);
+    assert_eq!(
+        rig.put("E4", Color::Black),
+        [played(Color::Black, pt("E4", 9), 1)]
+    );
+    assert!(rig.app.to_remove().contains(pt("D4", 9)));
+}
+
+#[test]
+fn illegal_placements() {
+    let mut rig = Rig::new(9);
+    rig.play_all(&["E5", "A2", "E6", "B1"]);
+    // Black A1 would have no liberty.
+    assert_eq!(
+        rig.put("A1", Color::Black),
+        [Event::Illegal {
+            color: Color::Black,
+            at: pt("A1", 9),
+            reason: Illegal::Suicide
+        }]
+    );
+    assert_eq!(rig.lift("A1"), [Event::InSync]);
+    // White stone while black is to move.
+    assert_eq!(
+        rig.put("G7", Color::White),
+        [Event::Illegal {
+            color: Color::White,
+            at: pt("G7", 9),
+            reason: Illegal::WrongTurn
+        }]
+    );
+    assert_eq!(rig.lift("G7"), [Event::InSync]);
+    // Black swaps the white stone at A2 for a black one: played on an
+    // occupied point.
+    assert_eq!(
+        rig.put("A2", Color::Black),
+        [Event::Illegal {
+            color: Color::Black,
+            at: pt("A2", 9),
+            reason: Illegal::Occupied
+        }]
+    );
+    assert!(rig.app.missing().contains(pt("A2", 9)));
+    assert_eq!(rig.app.board().color_at(pt("A2", 9)), Some(Color::White));
+    assert_eq!(rig.put("A2", Color::White), [Event::InSync]);
+    assert_eq!(rig.app.board().to_move(), Color::Black);
+    // None of it changed the game.
+    assert_eq!(rig.app.last_move(), Some(pt("B1", 9)));
+}
+
+/// The bits a shift-register chain of a `size` board returns for `scan`.
+fn chain_bytes(scan: &Scan) -> Vec<u8> {
+    let size = scan.size();
+    let mut bytes = vec![0u8; (2 * size * size).div_ceil(8)];
+    for i in 0..size * size {
+        let (black, white) = match scan.get(i % size, i / size) {
+            Reading::Black => (true, false),
+            Reading::White => (false, true),
+            Reading::Conflict => (true, true),
+            Reading::Empty => (false, false),
+        };
+        for (bit, on) in [(2 * i, black), (2 * i + 1, white)] {
+            if on {
+                bytes[bit / 8] |= 0x80 >> (bit % 8);
+            }
+        }
+    }
+    bytes
+}
+
+#[test]
+fn bouncing_sensor_on_a_mocked_spi_chain() {
+    // A black stone set down at C3 of a 9×9 board: the contacts bounce
+    // (and once read both elements) before they settle.
+    let empty = Scan::new(9);
+    let mut stone = Scan::new(9);
+    stone.set(pt("C3", 9), Reading::Black);
+    let mut both = Scan::new(9);
+    both.set(pt("C3", 9), Reading::Conflict);
+    let sequence = [
+        &empty, &stone, &empty, &stone, &stone, &both, &stone, &stone, &empty, &stone, &stone,
+        &stone, &stone,
+    ];
+    let mut spi_tx = Vec::new();
+    let mut load_tx = Vec::new();
+    for scan in sequence {
+        load_tx.push(PinTx::set(State::Low));
+        load_tx.push(PinTx::set(State::High));
+        spi_tx.push(SpiTx::read_vec(chain_bytes(scan)));
+    }
+    let sensor =
+        ShiftRegisterSensor::new(SpiMock::new(&spi_tx), PinMock::new(&load_tx), 9).unwrap();
+    let mut scanner: Scanner<_, DEBOUNCE> = Scanner::new(sensor);
+    let mut app: App = App::new(9).unwrap();
+    let mut events = Vec::new();
+    for scan_number in 1..=sequence.len() {
+        if let Some(stable) = scanner.poll().unwrap() {
+            events.push((scan_number, app.update(stable)));
+        }
+    }
+    // One move, when three scans in a row (the 10th to the 12th) agreed.
+    assert_eq!(events, [(12, played(Color::Black, pt("C3", 9), 0))]);
+    assert_eq!(app.board().color_at(pt("C3", 9)), Some(Color::Black));
+    let (mut spi, mut load) = scanner.release().release();
+    spi.done();
+    load.done();
+}
+
+#[test]
+fn stone_knocked_off_the_board() {
+    let mut rig = Rig::new(9);
+    rig.play_all(&["C3", "G7", "C7", "G3"]);
+    // A sleeve knocks black C3 off; it rolls to D4.
+    rig.scanner
+        .sensor_mut()
+        .physical
+        .set(pt("C3", 9), Reading::Empty);
+    let events = rig.put("D4", Color::Black);
+    assert_eq!(
+        events,
+        [Event::OutOfSync {
+            missing: 1,
+            extra: 1
+        }]
+    );
+    assert!(rig.app.missing().contains(pt("C3", 9)));
+    assert!(rig.app.extra().contains(pt("D4", 9)));
+    let palette = Palette::default();
+    let frame = rig.frame();
+    assert_eq!(frame.led(pt("C3", 9)), palette.fix);
+    assert_eq!(frame.led(pt("D4", 9)), palette.fix);
+    // Black's next move, placed while out of sync, is not played yet.
+    let events = rig.put("E5", Color::Black);
+    assert_eq!(
+        events,
+        [Event::OutOfSync {
+            missing: 1,
+            extra: 2
+        }]
+    );
+    assert_eq!(rig.app.board().to_move(), Color::Black);
+    // The stray stone is lifted and C3 put back: the move counts now.
+    assert_eq!(
+        rig.lift("D4"),
+        [Event::OutOfSync {
+            missing: 1,
+            extra: 1
+        }]
+    );
+    assert_eq!(
+        rig.put("C3", Color::Black),
+        [played(Color::Black, pt("E5", 9), 0)]
+    );
+    assert!(rig.app.in_sync());
+    assert_eq!(rig.frame().lit(), 1);
+}
+
+#[test]
+fn end_of_game_marks_dead_stones_and_counts() {
+    let mut rig = Rig::from_diagram(
+        "
+        .X.XO.OX.
+        XXXXOOOOO
+        ...XO....
+        ...XO....
+        .O.XO..X.
+        ...XO....
+        ...XO....
+        XXXXOOOOO
+        .X.XO.O..",
+    );
+    assert_eq!(
+        rig.app.pass(),
+        Event::Passed {
+            color: Color::Black,
+            game_over: false
+        }
+    );
+    assert_eq!(
+        rig.app.pass(),
+        Event::Passed {
+            color: Color::White,
+            game_over: true
+        }
+    );
+    rig.app.start_scoring(&mut UnconditionalOracle);
+    assert_eq!(rig.app.mode(), Mode::Scoring);
+    // Unconditionally dead: only black H9 in white's two-point eye. The
+    // lone stones in the big areas could still live if the owner passed.
+    let mut expected = PointSet::new();
+    expected.insert(pt("H9", 9));
+    assert_eq!(rig.app.dead(), &expected);
+    assert_eq!(rig.frame().led(pt("H9", 9)), Palette::default().dead);
+    // The players mark B5 and H5 dead by lifting and replacing them.
+    for v in ["B5", "H5"] {
+        assert_eq!(rig.lift(v), Vec::<Event>::new());
+        assert!(rig.app.in_sync());
+        let stone = rig.app.board().color_at(pt(v, 9));
+        assert_eq!(
+            rig.set(v, reading(stone)),
+            [Event::Toggled {
+                at: pt(v, 9),
+                dead: true
+            }]
+        );
+    }
+    assert_eq!(rig.app.dead().len(), 3);
+    let score = rig.app.score();
+    assert_eq!(score.stones, [17, 19]);
+    assert_eq!(score.territory, [19, 26]);
+    assert_eq!(score.prisoners, [1, 2]);
+    assert_eq!(score.dame, 0);
+    assert_eq!(score.area(Color::Black), 36);
+    assert_eq!(score.area(Color::White), 45);
+    assert_eq!(score.area_margin(14), -32); // komi 7
+    assert_eq!(score.territory_score(Color::Black), 20);
+    assert_eq!(score.territory_score(Color::White), 28);
+    assert_eq!(score.territory_margin(13), -29); // komi 6.5
+    // Touching B5 again brings it back to life.
+    rig.lift("B5");
+    assert_eq!(
+        rig.put("B5", Color::White),
+        [Event::Toggled {
+            at: pt("B5", 9),
+            dead: false
+        }]
+    );
+    // Its area touches both colours now: dame.
+    assert_eq!(rig.app.score().territory, [4, 26]);
+    assert_eq!(rig.app.score().dame, 14);
+}

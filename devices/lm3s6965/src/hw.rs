@@ -1,7 +1,8 @@
 //! The only `unsafe` of the device binary, kept to two small functions:
 //!
 //! - [`uart0`]: the PL011 register block of UART0 at `0x4000_C000`, handed
-//!   to the safe `arm-pl011-uart` driver.
+//!   to the safe `arm-pl011-uart` driver (and UART1's at `0x4000_D000`,
+//!   for defmt's log, with the `defmt` feature).
 //! - [`stack_high_water`]: reads the painted stack (cortex-m-rt's
 //!   `paint-stack`) to find how deep it has ever been used.
 //!
@@ -15,23 +16,39 @@ use arm_pl011_uart::{PL011Registers, Uart, UniqueMmioPointer};
 /// Base address of UART0 on the LM3S6965.
 const UART0: usize = 0x4000_C000;
 
+/// Base address of UART1 on the LM3S6965.
+#[cfg(feature = "defmt")]
+const UART1: usize = 0x4000_D000;
+
 /// What cortex-m-rt paints the stack with before `main` (`paint-stack`).
 const PAINT: u32 = 0xCCCC_CCCC;
 
 /// UART0's driver. Call once: the driver must be the only user of the
 /// register block, and `main` calls this once before its loop.
 pub fn uart0() -> Uart<'static> {
-    let regs = NonNull::new(UART0 as *mut PL011Registers);
-    // UART0 is not null; if it were, there would be nothing to drive.
+    uart_at(UART0)
+}
+
+/// UART1's driver, for defmt's log. Call once, like [`uart0`].
+#[cfg(feature = "defmt")]
+pub fn uart1() -> Uart<'static> {
+    uart_at(UART1)
+}
+
+/// The driver of the PL011 at `base` (UART0 or UART1).
+fn uart_at(base: usize) -> Uart<'static> {
+    let regs = NonNull::new(base as *mut PL011Registers);
+    // The base is not null; if it were, there would be nothing to drive.
     let Some(regs) = regs else {
         loop {
             cortex_m::asm::wfi();
         }
     };
-    // SAFETY: 0x4000_C000..0x4000_D000 is UART0's PL011-compatible register
-    // block on the LM3S6965 for the whole run (device memory, never RAM or
-    // flash). Nothing else in the program touches it: this function is
-    // called once, from `main`, and the pointer is moved into the driver.
+    // SAFETY: `base` is UART0 (0x4000_C000) or UART1 (0x4000_D000): a
+    // PL011-compatible register block of 4 KiB on the LM3S6965 for the
+    // whole run (device memory, never RAM or flash). Nothing else in the
+    // program touches it: `uart0` and `uart1` are each called once, from
+    // `main`, and the pointer is moved into the driver.
     let regs = unsafe { UniqueMmioPointer::new(regs) };
     Uart::new(regs)
 }

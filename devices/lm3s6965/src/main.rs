@@ -8,12 +8,20 @@
 //! `stack_high_water`, answers the bytes of stack used so far (the stack is
 //! painted at reset).
 //!
-//! State lives on `main`'s stack: no globals, no heap. All `unsafe` is in
-//! [`hw`] (the UART's register block and reading the painted stack).
+//! With the `defmt` feature, the binary also logs (boot, each command's
+//! name, outcome and reading nodes, receive errors) as defmt frames on
+//! UART1, see [`log`]; the default build has no logging.
+//!
+//! State lives on `main`'s stack: no globals, no heap (the `defmt`
+//! feature's logger is the one global). All `unsafe` is in [`hw`] (the
+//! UARTs' register blocks and reading the painted stack) and [`log`]
+//! (defmt's logger trait).
 #![no_std]
 #![no_main]
 
 mod hw;
+#[cfg(feature = "defmt")]
+mod log;
 
 use core::mem::MaybeUninit;
 
@@ -44,6 +52,18 @@ fn main() -> ! {
     // The divisor for these constants is valid; if it were not, the UART
     // would keep its reset settings, which QEMU accepts too.
     let _ = uart.enable(line_config, BAUD, SYSCLK);
+    #[cfg(feature = "defmt")]
+    {
+        let mut uart1 = hw::uart1();
+        let _ = uart1.enable(line_config, BAUD, SYSCLK);
+        log::init(uart1);
+        defmt::info!(
+            "owlet {=str} boot: engine {=usize} bytes, stack used {=usize} bytes",
+            owlet_firmware::gtp::VERSION,
+            core::mem::size_of::<Engine>(),
+            hw::stack_high_water()
+        );
+    }
 
     let engine = new_engine(ENGINE);
     let mut lines = LineAssembler::new();
@@ -54,12 +74,27 @@ fn main() -> ! {
             // A byte received with an error: the line fails rather than
             // running with a byte missing, and still gets one answer.
             lines.push_damaged();
+            #[cfg(feature = "defmt")]
+            defmt::warn!("UART0 receive error: the line will fail");
             continue;
         };
         let Some(line) = lines.push(byte) else {
             continue;
         };
+        // SEV before and after: a no-op here, and the markers that
+        // devices/qemu-plugin counts each command's instructions between.
+        #[cfg(feature = "defmt")]
+        let nodes = engine.reader().nodes();
+        cortex_m::asm::sev();
         let reply = engine.execute_with(line, &mut out, &mut device);
+        cortex_m::asm::sev();
+        #[cfg(feature = "defmt")]
+        log_command(
+            line,
+            reply,
+            &out,
+            engine.reader().nodes().saturating_sub(nodes),
+        );
         write_all(&mut uart, out.get(..reply.len).unwrap_or(&[]));
         if reply.quit {
             while uart.is_busy() {}
@@ -93,6 +128,35 @@ fn write_all(uart: &mut Uart<'_>, bytes: &[u8]) {
     for &byte in bytes {
         while uart.is_tx_fifo_full() {}
         uart.write_word(byte);
+    }
+}
+
+/// Logs one command: its name, outcome and reading nodes; a failure's
+/// answer; a truncated answer.
+#[cfg(feature = "defmt")]
+fn log_command(line: &[u8], reply: owlet_firmware::Reply, out: &[u8], nodes: u64) {
+    use owlet_firmware::Status;
+    let name = log::command_name(line);
+    match reply.status {
+        Status::Silent => {}
+        Status::Success => defmt::info!("{=str}: ok, {=u64} nodes", name, nodes),
+        Status::Failure => {
+            let answer = out.get(..reply.len).unwrap_or(&[]);
+            let first = answer.split(|&b| b == b'\n').next().unwrap_or(&[]);
+            defmt::warn!(
+                "{=str}: failed, {=u64} nodes: {=str}",
+                name,
+                nodes,
+                core::str::from_utf8(first).unwrap_or("?")
+            );
+        }
+    }
+    if reply.truncated {
+        defmt::warn!(
+            "{=str}: answer truncated at {=usize} bytes",
+            name,
+            reply.len
+        );
     }
 }
 

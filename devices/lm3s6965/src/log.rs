@@ -81,16 +81,19 @@ unsafe impl defmt::Logger for UartLogger {
     }
 }
 
-/// The command word of a GTP line (after an optional numeric id), for
-/// the log; empty for a blank line or a comment.
+/// The command word of a GTP line, after its id (digits, maybe signed,
+/// maybe glued to the word: the engine's own reading), for the log;
+/// empty for a blank line or a comment.
 pub fn command_name(line: &[u8]) -> &str {
     let text = core::str::from_utf8(line).unwrap_or("");
-    let text = text.split('#').next().unwrap_or("");
-    let mut words = text.split_ascii_whitespace();
-    let first = words.next().unwrap_or("");
-    if first.bytes().all(|b| b.is_ascii_digit()) {
-        words.next().unwrap_or("")
+    let text = text.split('#').next().unwrap_or("").trim_start();
+    let sign = usize::from(text.starts_with(['+', '-']));
+    let unsigned = text.get(sign..).unwrap_or("");
+    let digits = unsigned.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = if digits > 0 {
+        unsigned.get(digits..).unwrap_or("")
     } else {
-        first
-    }
+        text
+    };
+    rest.split_ascii_whitespace().next().unwrap_or("")
 }

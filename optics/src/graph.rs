@@ -8,13 +8,24 @@
 //! spaces on a board (see [`crate::eyes`]) and solving (see
 //! [`crate::solver`]).
 //!
+//! Embedding (as GNU Go 3.8's `analyze_eyegraph` does):
+//! the diagram is placed on a 19×19 board filled with defender stones
+//! (centred, or against the edges it shows); each marginal vertex gets a
+//! small invincible attacker group, joined to it by a line of attacker
+//! stones through one of its blank sides, which no longer touches the
+//! defender's group; a vertex next to such a line is marginal too, and
+//! defender stones the lines and the eye space cut off from the group
+//! become vertices holding a defender stone. A graph whose marginal
+//! vertices cannot all get such a group is unrealizable.
+//!
 //! Diagram characters: `.` ordinary, `!` marginal, `X` ordinary with a dead
-//! attacker stone, `$` marginal with a stone; on input the marks `* < >`
+//! attacker stone, `$` marginal with an attacker stone (joined to the
+//! invincible group of its margin, as in GNU Go); on input the marks `* < >`
 //! (ordinary) and `@ ( )` (marginal) are accepted as the plain vertex.
 //! `|`, `-` and `+` are the board's edge (as in eyes.db); anything else is
-//! a blank. Two vertices are adjacent when they are next to each other in
-//! the diagram; a vertex with a blank (or the diagram's outside) next to
-//! it touches the defender's stones there.
+//! a blank (a defender stone); white space is skipped. Two vertices are adjacent when they are
+//! next to each other in the diagram; a vertex with a defender stone of
+//! the group next to it touches the group.
 
 use core::fmt;
 
@@ -24,9 +35,6 @@ pub const MAX_VERTICES: usize = 16;
 /// Largest diagram accepted by [`EyeGraph::parse`]: rows × columns.
 pub const MAX_DIAGRAM: usize = 24;
 
-/// Diagram cell of the board edge.
-const EDGE: u8 = 0xfe;
-
 /// A vertex set as a bit mask.
 pub type Mask = u16;
 
@@ -34,9 +42,14 @@ pub type Mask = u16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum GraphError {
-    /// More than [`MAX_VERTICES`] vertices, or a diagram wider or taller
-    /// than [`MAX_DIAGRAM`].
+    /// More than [`MAX_VERTICES`] vertices (counting defender stones the
+    /// eye space cuts off), or a diagram wider or taller than
+    /// [`MAX_DIAGRAM`] or than the 19×19 board it is embedded in.
     TooLarge,
+    /// The graph cannot be embedded as GNU Go embeds it: no room for the
+    /// attacker's invincible stones next to every marginal vertex, or a
+    /// vertex beyond the board's edge.
+    Unrealizable,
 }
 
 /// An eye space as a graph.
@@ -47,6 +60,14 @@ pub struct EyeGraph {
     pub(crate) adj: [Mask; MAX_VERTICES],
     pub(crate) marginal: Mask,
     pub(crate) stones: Mask,
+    /// Vertices holding a defender stone that is not joined to the
+    /// surrounding group (a blank of the diagram enclosed by the eye
+    /// space).
+    pub(crate) defenders: Mask,
+    /// Dead attacker stones on marginal vertices that are not joined to
+    /// the attacker's outside stones (graphs built from a board; a
+    /// diagram's `$` is joined).
+    pub(crate) loose: Mask,
     pub(crate) wall: Mask,
     /// Diagram position (row, column) of each vertex.
     pub(crate) at: [(u8, u8); MAX_VERTICES],
@@ -75,6 +96,8 @@ impl EyeGraph {
             adj: [0; MAX_VERTICES],
             marginal: 0,
             stones: 0,
+            defenders: 0,
+            loose: 0,
             wall: 0,
             at: [(0, 0); MAX_VERTICES],
             rows: 0,
@@ -129,6 +152,9 @@ impl EyeGraph {
         }
         if stone {
             self.stones |= b;
+            if marginal {
+                self.loose |= b;
+            }
         }
         if wall {
             self.wall |= b;
@@ -176,17 +202,22 @@ impl EyeGraph {
         }
     }
 
-    /// Parses GNU Go's coded diagram (`%` newline, `O` blank).
+    /// Parses GNU Go's coded diagram (`%` newline, `O` blank) and embeds
+    /// it as GNU Go does (see the module's documentation).
     ///
     /// # Errors
     /// [`GraphError::TooLarge`] beyond [`MAX_VERTICES`] vertices or a
-    /// [`MAX_DIAGRAM`]-square diagram.
+    /// [`MAX_DIAGRAM`]-square diagram; [`GraphError::Unrealizable`] when
+    /// GNU Go's embedding finds no room for the margins.
     pub fn parse(coded: &str) -> Result<EyeGraph, GraphError> {
         let mut g = EyeGraph::new();
-        // u8::MAX: blank; EDGE: board edge; else the vertex number.
-        let mut grid = [[u8::MAX; MAX_DIAGRAM]; MAX_DIAGRAM];
         let (mut row, mut col, mut width) = (0usize, 0usize, 0usize);
+        // The last row holding `-` and column holding `|`: the board's edges.
+        let (mut hedge, mut vedge) = (None, None);
         for ch in coded.bytes() {
+            if ch.is_ascii_whitespace() {
+                continue;
+            }
             if ch == b'%' {
                 row += 1;
                 col = 0;
@@ -205,52 +236,23 @@ impl EyeGraph {
                 b'$' => Some((true, true)),
                 _ => None,
             };
-            if matches!(ch, b'|' | b'-' | b'+')
-                && let Some(cell) = grid.get_mut(row).and_then(|r| r.get_mut(col))
-            {
-                *cell = EDGE;
+            if ch == b'-' {
+                hedge = Some(row);
+            } else if ch == b'|' {
+                vedge = Some(col);
             }
             if let Some((marginal, stone)) = kind {
-                let v = g
-                    .push(marginal, stone, false, (row as u8, col as u8))
+                g.push(marginal, stone, false, (row as u8, col as u8))
                     .ok_or(GraphError::TooLarge)?;
-                if let Some(cell) = grid.get_mut(row).and_then(|r| r.get_mut(col)) {
-                    *cell = v as u8;
-                }
             }
+            // A diagram's `$` is joined to its invincible group.
+            g.loose = 0;
             col += 1;
             width = width.max(col);
         }
-        let cell = |r: usize, c: usize| grid.get(r).and_then(|x| x.get(c)).copied();
-        let at = |r: usize, c: usize| cell(r, c).filter(|&v| (v as usize) < MAX_VERTICES);
-        for r in 0..=row {
-            for c in 0..width {
-                if let Some(v) = at(r, c) {
-                    if let Some(w) = at(r, c + 1) {
-                        g.link(v as usize, w as usize);
-                    }
-                    if let Some(w) = at(r + 1, c) {
-                        g.link(v as usize, w as usize);
-                    }
-                }
-            }
-        }
-        // A side that is neither a vertex nor the edge touches the wall.
-        for v in 0..g.n {
-            let Some(&(r, c)) = g.at.get(v) else { continue };
-            let (r, c) = (r as usize, c as usize);
-            let sides = [
-                r.checked_sub(1).and_then(|r| cell(r, c)),
-                cell(r + 1, c),
-                c.checked_sub(1).and_then(|c| cell(r, c)),
-                cell(r, c + 1),
-            ];
-            if sides.iter().any(|s| s.is_none_or(|x| x == u8::MAX)) {
-                g.wall |= bit(v);
-            }
-        }
         g.rows = (row + 1) as u8;
         g.width = width as u8;
+        embed::embed(&mut g, hedge, vedge)?;
         Ok(g)
     }
 
@@ -280,6 +282,9 @@ impl EyeGraph {
                     continue;
                 }
                 let b = bit(v);
+                if self.defenders & b != 0 {
+                    continue;
+                }
                 let m = self.marginal & b != 0;
                 let ch = match (self.stones & b != 0, attack & b != 0, defense & b != 0) {
                     (true, _, _) => {
@@ -327,6 +332,320 @@ impl EyeGraph {
             }
         }
         Ok(())
+    }
+}
+
+/// Placing a parsed diagram on a board as GNU Go's `analyze_eyegraph`
+/// does, and reading the graph's wall contacts, margins and cut-off
+/// defender stones from it.
+mod embed {
+    use super::{EyeGraph, GraphError, MAX_VERTICES, bit};
+
+    /// Board size of the embedding.
+    const N: isize = 19;
+    const CELLS: usize = (N * N) as usize;
+    /// A defender stone.
+    const WHITE: u8 = 0;
+    /// A dead attacker stone on a vertex.
+    const STONE: u8 = 1;
+    /// An empty point.
+    const EMPTY: u8 = 2;
+    /// An invincible attacker stone.
+    const SAFE: u8 = 3;
+    /// Placements tried before a graph counts as unrealizable.
+    const TRIES: u32 = 20_000;
+    /// South, west, north, east: the order GNU Go tries the sides in.
+    const SIDES: [(isize, isize); 4] = [(1, 0), (0, -1), (-1, 0), (0, 1)];
+
+    type Board = [u8; CELLS];
+
+    fn index(p: (isize, isize)) -> Option<usize> {
+        let (r, c) = p;
+        if (0..N).contains(&r) && (0..N).contains(&c) {
+            usize::try_from(r * N + c).ok()
+        } else {
+            None
+        }
+    }
+
+    fn at(board: &Board, p: (isize, isize)) -> Option<u8> {
+        index(p).and_then(|i| board.get(i).copied())
+    }
+
+    fn set(board: &mut Board, p: (isize, isize), v: u8) {
+        if let Some(cell) = index(p).and_then(|i| board.get_mut(i)) {
+            *cell = v;
+        }
+    }
+
+    const fn add(p: (isize, isize), d: (isize, isize), k: isize) -> (isize, isize) {
+        (p.0 + d.0 * k, p.1 + d.1 * k)
+    }
+
+    /// Where the diagram's top-left corner goes on the board (GNU Go's
+    /// placement: against the edges shown, else centred).
+    fn origin(
+        rows: isize,
+        width: isize,
+        hedge: Option<usize>,
+        vedge: Option<usize>,
+    ) -> (isize, isize) {
+        let place = |edge: Option<usize>, len: isize| match edge {
+            Some(0) => -1,
+            Some(_) => N - len + 1,
+            None => (N - len) / 2,
+        };
+        (place(hedge, rows), place(vedge, width))
+    }
+
+    /// Places the attacker's invincible 4×4 group with its corner at
+    /// `corner` for the margin `m` reached through `up` at `distance`, if
+    /// the area is free; records the changed points.
+    fn area(
+        board: &mut Board,
+        corner: (isize, isize),
+        up: (isize, isize),
+        right: (isize, isize),
+        m: (isize, isize),
+        distance: isize,
+    ) -> bool {
+        for k in 1..distance {
+            if at(board, add(m, up, k)) != Some(WHITE) {
+                return false;
+            }
+        }
+        let edge = m.0 == 0 || m.1 == 0 || m.0 == N - 1 || m.1 == N - 1;
+        for u in -1..=4 {
+            for v in -1..=4 {
+                let p = add(add(corner, up, u), right, v);
+                match at(board, p) {
+                    None => {
+                        let inside = (0..=3).contains(&u) && (0..=3).contains(&v);
+                        let in_line =
+                            p.0 == m.0 - 1 || p.0 == m.0 + 1 || p.1 == m.1 - 1 || p.1 == m.1 + 1;
+                        if !edge || inside || !in_line {
+                            return false;
+                        }
+                    }
+                    Some(WHITE) => {}
+                    Some(_) => return false,
+                }
+            }
+        }
+        for u in 0..=3 {
+            for v in 0..=3 {
+                set(board, add(add(corner, up, u), right, v), SAFE);
+            }
+        }
+        set(board, add(add(corner, up, 1), right, 1), EMPTY);
+        set(board, add(add(corner, up, 2), right, 2), EMPTY);
+        true
+    }
+
+    /// Gives each of `margins` (last first) an invincible group, trying
+    /// every placement in GNU Go's order and backtracking.
+    fn place(board: &mut Board, margins: &[(isize, isize)], tries: &mut u32) -> bool {
+        let Some((&m, rest)) = margins.split_last() else {
+            return true;
+        };
+        for (k, &up) in SIDES.iter().enumerate() {
+            let right = SIDES.get((k + 1) % 4).copied().unwrap_or((0, 1));
+            let near = add(m, up, 1);
+            let free = |b: &Board, p| at(b, p).is_none_or(|x| x == WHITE);
+            if at(board, near) != Some(WHITE)
+                || !free(board, add(near, right, 1))
+                || !free(board, add(near, right, -1))
+            {
+                continue;
+            }
+            for i in -3..=0 {
+                for j in 2..6 {
+                    *tries += 1;
+                    if *tries > TRIES {
+                        return false;
+                    }
+                    let saved = *board;
+                    if !area(board, add(add(m, up, j), right, i), up, right, m, j) {
+                        continue;
+                    }
+                    let mut s = 1;
+                    while at(board, add(m, up, s)) == Some(WHITE) {
+                        set(board, add(m, up, s), SAFE);
+                        s += 1;
+                    }
+                    if place(board, rest, tries) {
+                        return true;
+                    }
+                    *board = saved;
+                }
+            }
+        }
+        false
+    }
+
+    /// Embeds `g` (parsed, vertices at their diagram positions) and sets
+    /// its adjacency, wall contacts and extra margins; adds the cut-off
+    /// defender stones as vertices.
+    pub(super) fn embed(
+        g: &mut EyeGraph,
+        hedge: Option<usize>,
+        vedge: Option<usize>,
+    ) -> Result<(), GraphError> {
+        let (rows, width) = (isize::from(g.rows), isize::from(g.width));
+        if rows > N + 2 || width > N + 2 {
+            return Err(GraphError::TooLarge);
+        }
+        let (r0, c0) = origin(rows, width, hedge, vedge);
+        let mut board: Board = [WHITE; CELLS];
+        let mut pos = [(0isize, 0isize); MAX_VERTICES];
+        let mut margins = [(0isize, 0isize); MAX_VERTICES];
+        let mut nmargins = 0;
+        for v in 0..g.n {
+            let (r, c) = g.at.get(v).copied().unwrap_or((0, 0));
+            let p = (r0 + isize::from(r), c0 + isize::from(c));
+            if index(p).is_none() {
+                return Err(GraphError::Unrealizable);
+            }
+            if let Some(slot) = pos.get_mut(v) {
+                *slot = p;
+            }
+            let b = bit(v);
+            set(&mut board, p, if g.stones & b != 0 { STONE } else { EMPTY });
+            if g.marginal & b != 0
+                && let Some(slot) = margins.get_mut(nmargins)
+            {
+                *slot = p;
+                nmargins += 1;
+            }
+        }
+        // The defender's extra eye and the attacker's corner group with
+        // the outer liberties, where GNU Go puts them (in the lower left
+        // corner or, for diagrams against the left or bottom edge, the
+        // upper right; only diagrams against an edge come near them).
+        let upper_right = (vedge == Some(0) && hedge.is_some())
+            || (hedge.is_some_and(|h| h > 0) && vedge.is_none_or(|v| v == 0));
+        let corner = |i: isize, j: isize| {
+            if upper_right {
+                (i, N - 1 - j)
+            } else {
+                (N - 1 - i, j)
+            }
+        };
+        let eye = if vedge == Some(0) && hedge == Some(0) {
+            (N - 1, N - 1)
+        } else {
+            (0, 0)
+        };
+        for (p, v) in [
+            (eye, EMPTY),
+            (corner(0, 0), EMPTY),
+            (corner(0, 1), SAFE),
+            (corner(0, 2), SAFE),
+            (corner(1, 0), SAFE),
+            (corner(1, 1), EMPTY),
+            (corner(1, 2), SAFE),
+            (corner(2, 0), SAFE),
+            (corner(2, 1), SAFE),
+            (corner(2, 2), EMPTY),
+            (corner(3, 1), EMPTY),
+        ] {
+            if at(&board, p) == Some(WHITE) {
+                set(&mut board, p, v);
+            }
+        }
+        let mut tries = 0;
+        if !place(
+            &mut board,
+            margins.get(..nmargins).unwrap_or(&[]),
+            &mut tries,
+        ) {
+            return Err(GraphError::Unrealizable);
+        }
+        // The defender's group: the largest connected set of its stones.
+        let mut label = [0u8; CELLS];
+        let mut queue = [0u16; CELLS];
+        let (mut best, mut best_size, mut next) = (0u8, 0usize, 0u8);
+        for start in 0..CELLS {
+            if board.get(start) != Some(&WHITE) || label.get(start) != Some(&0) {
+                continue;
+            }
+            next = next.saturating_add(1);
+            let size = flood(&board, &mut label, &mut queue, start, next);
+            if size > best_size {
+                best_size = size;
+                best = next;
+            }
+        }
+        // Cut-off defender stones become vertices.
+        for i in 0..CELLS {
+            let l = label.get(i).copied().unwrap_or(0);
+            if l == 0 || l == best {
+                continue;
+            }
+            let p = ((i as isize) / N, (i as isize) % N);
+            let at_diagram = (
+                u8::try_from(p.0 - r0).unwrap_or(0),
+                u8::try_from(p.1 - c0).unwrap_or(0),
+            );
+            let v = g
+                .push(false, false, false, at_diagram)
+                .ok_or(GraphError::TooLarge)?;
+            g.defenders |= bit(v);
+            if let Some(slot) = pos.get_mut(v) {
+                *slot = p;
+            }
+        }
+        for v in 0..g.n {
+            let p = pos.get(v).copied().unwrap_or((0, 0));
+            for d in SIDES {
+                let q = add(p, d, 1);
+                if let Some(w) = pos.iter().take(g.n).position(|&x| x == q) {
+                    g.link(v, w);
+                }
+                let l = index(q).and_then(|i| label.get(i).copied()).unwrap_or(0);
+                if l != 0 && l == best && g.defenders & bit(v) == 0 {
+                    g.wall |= bit(v);
+                }
+                if at(&board, q) == Some(SAFE) && g.defenders & bit(v) == 0 {
+                    g.marginal |= bit(v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Labels the defender stones connected to `start`; answers how many.
+    fn flood(
+        board: &Board,
+        label: &mut [u8; CELLS],
+        queue: &mut [u16; CELLS],
+        start: usize,
+        l: u8,
+    ) -> usize {
+        let (mut head, mut tail) = (0usize, 0usize);
+        if let (Some(x), Some(q)) = (label.get_mut(start), queue.get_mut(0)) {
+            *x = l;
+            *q = start as u16;
+            tail = 1;
+        }
+        while head < tail {
+            let i = queue.get(head).copied().unwrap_or(0) as isize;
+            head += 1;
+            for d in SIDES {
+                let q = add((i / N, i % N), d, 1);
+                let Some(j) = index(q) else { continue };
+                if board.get(j) == Some(&WHITE) && label.get(j) == Some(&0) {
+                    if let Some(x) = label.get_mut(j) {
+                        *x = l;
+                    }
+                    if let Some(slot) = queue.get_mut(tail) {
+                        *slot = j as u16;
+                        tail += 1;
+                    }
+                }
+            }
+        }
+        tail
     }
 }
 

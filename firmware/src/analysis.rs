@@ -3,22 +3,48 @@
 //!
 //! Owns: [`Budget`] (node limits for one move's analysis), [`Analysis`]
 //! (point sets for the LED layers: stones in atari, combination threats)
-//! and [`analyze`], plus [`atari_stones`] on its own (no reading).
+//! and [`analyze`], [`atari_stones`] on its own (no reading), and
+//! [`Groups`] / [`analyze_groups`] (owl: dead dragons, and the vital
+//! points of critical ones).
 //!
-//! Omits: owl (groups' life and death and their vital points: the LED
-//! layers take them as plain point sets, see [`crate::leds::Layers`]), and
-//! wall-clock time: the bound is in nodes, which the caller converts to
-//! time on its device (the README's figures: a reading node is roughly a
-//! few microseconds on the host).
+//! Omits: wall-clock time: the bound is in nodes, which the caller
+//! converts to time on its device (a reading node is about 2 µs on the
+//! host).
 //!
 //! The budget bounds every search: [`Budget::combination_nodes`] threats
 //! per colour (owlet-combination's node limit) and
 //! [`Budget::reading_nodes`] tactical reading nodes per reading call made
 //! during that search. [`Analysis::exhausted`] says whether a limit was
-//! reached (the answer may then miss a threat, never invent one).
+//! reached (the answer may then miss a threat, never invent one). The
+//! bound on the total is indirect: the number of reading calls grows with
+//! the strings on the board and the threats tried, and the time follows
+//! the total reading nodes ([`Analysis::reading_nodes`], about 2 µs each
+//! on the host).
+//!
+//! Measured on the host (release build, shared 2-core machine; ten random
+//! legal 19×19 games after 120 moves, many short-of-liberty strings, so
+//! harder than real games; 256-entry reading cache):
+//!
+//! | budget (threats, reading nodes per call, depth) | time mean / worst | reading nodes mean / worst |
+//! |---|---|---|
+//! | [`Budget::DEVICE`] (50, 50, 2) | 47 ms / 90 ms | 25,905 / 37,382 |
+//! | (200, 200, 3) | 0.32 s / 0.64 s | 158,562 / 306,118 |
+//! | [`Budget::default`] (1,500, 1,000, 5) | 2.3 s / 6.3 s | 1,162,077 / 3,465,323 |
+//!
+//! [`analyze_groups`] on five of those positions with [`Budget::DEVICE`]
+//! (owl: 30 nodes per search, 60 in all, weakest dragons first): 0.16 to
+//! 0.35 s, 86 to 99 owl nodes and 45,000 to 76,000 reading nodes; the
+//! owl's static evaluation of a node (eyes, solver) costs about 3 ms on
+//! the host, more than its reading. On a Cortex-M expect tens of times
+//! longer: owl after every move is not yet affordable there, at the end
+//! of the game it is.
 
-use owlet_board::{Board, Color, PointSet, Reader, ReadingLimits};
+use owlet_board::{Board, Code, Color, Point, PointSet, Reader, ReadingLimits};
 use owlet_combination::{AaLimits, find_combination};
+use owlet_optics::Solver;
+use owlet_owl::{Owl, OwlLimits, dragon_stones};
+
+use crate::sensors::POINTS;
 
 /// Node limits for one move's analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,27 +56,47 @@ pub struct Budget {
     pub reading_nodes: u32,
     /// Plies of threats (at most owlet-combination's `MAX_DEPTH`).
     pub depth: u8,
+    /// Owl nodes per owl search in [`analyze_groups`] (one or two
+    /// searches per dragon); 0 skips owl.
+    pub owl_nodes: u32,
+    /// Owl nodes for all searches together: no new search starts once
+    /// they are spent, so a move costs at most this plus one search.
+    pub owl_total: u32,
 }
 
 impl Default for Budget {
-    /// owlet-combination's defaults, a few hundred milliseconds at most on
-    /// the host for a 19×19 middle game.
+    /// owlet-combination's defaults (GTP's `combination_attack`): seconds
+    /// on a busy 19×19 position even on the host; see the module's table.
     fn default() -> Self {
         let limits = AaLimits::default();
         Budget {
             combination_nodes: limits.node_limit,
             reading_nodes: limits.reading.node_limit,
             depth: limits.depth,
+            owl_nodes: OwlLimits::DEFAULT.node_limit,
+            owl_total: 20 * OwlLimits::DEFAULT.node_limit,
         }
     }
 }
 
 impl Budget {
+    /// A small budget for a Cortex-M board: tens of thousands of reading
+    /// nodes on a busy 19×19 position (see the module's figures).
+    pub const DEVICE: Budget = Budget {
+        combination_nodes: 50,
+        reading_nodes: 50,
+        depth: 2,
+        owl_nodes: 30,
+        owl_total: 60,
+    };
+
     /// No search at all: only what needs no reading (stones in atari).
     pub const NONE: Budget = Budget {
         combination_nodes: 0,
         reading_nodes: 0,
         depth: 0,
+        owl_nodes: 0,
+        owl_total: 0,
     };
 
     /// The combination search's limits under this budget.
@@ -81,6 +127,8 @@ pub struct Analysis {
     pub exhausted: bool,
     /// Combination threats tried, both colours.
     pub nodes: u32,
+    /// Tactical reading nodes spent, both colours: the bulk of the time.
+    pub reading_nodes: u64,
 }
 
 /// The stones of every string with exactly one liberty.
@@ -131,15 +179,134 @@ pub fn analyze<const C: usize, const M: usize, const R: usize>(
             analysis.threats.insert(combination.attack);
         }
         analysis.nodes = analysis.nodes.saturating_add(stats.nodes);
+        analysis.reading_nodes = analysis.reading_nodes.saturating_add(stats.reading_nodes);
         analysis.exhausted |= stats.node_limit_hit || stats.journal_full;
     }
     analysis
 }
 
+/// What owl says about the dragons on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Groups {
+    /// Stones of dragons owl calls dead.
+    pub dead: PointSet,
+    /// Stones of critical dragons (whoever moves first decides).
+    pub critical: PointSet,
+    /// The attacking and defending moves of the critical dragons.
+    pub vital: PointSet,
+    /// Owl nodes spent.
+    pub nodes: u64,
+    /// Some search reached its limit (its dragon is then reported as the
+    /// search left it: alive when no kill was found).
+    pub exhausted: bool,
+}
+
+/// Owl's verdict on every dragon within `budget`
+/// ([`Budget::owl_nodes`] per search, [`Budget::reading_nodes`] per
+/// reading call inside it). The owl's limits and the board are left as
+/// found.
+///
+/// ```
+/// use owlet_board::{Board, Point, Reader};
+/// use owlet_firmware::analysis::{Budget, analyze_groups};
+/// use owlet_optics::Solver;
+/// use owlet_owl::Owl;
+/// // White's corner group lives or dies by B1, whoever plays it.
+/// let mut board: Board = Board::from_diagram("
+///     .......
+///     .......
+///     .......
+///     .......
+///     XXXXX..
+///     OOOOX..
+///     ...OX..").unwrap();
+/// let (mut owl, mut reader, mut solver) = (Owl::<64>::new(), Reader::<64>::new(), Solver::<64>::new());
+/// let groups = analyze_groups(&mut board, &mut owl, &mut reader, &mut solver, &Budget::DEVICE);
+/// let b1 = Point::from_vertex("B1", 7).unwrap();
+/// assert!(groups.vital.contains(b1));
+/// assert_eq!(groups.critical.len(), 5);
+/// assert!(groups.dead.is_empty());
+/// ```
+pub fn analyze_groups<
+    const C: usize,
+    const M: usize,
+    const O: usize,
+    const R: usize,
+    const S: usize,
+>(
+    board: &mut Board<C, M>,
+    owl: &mut Owl<O>,
+    reader: &mut Reader<R>,
+    solver: &mut Solver<S>,
+    budget: &Budget,
+) -> Groups {
+    let mut groups = Groups::default();
+    if budget.owl_nodes == 0 {
+        return groups;
+    }
+    let saved = owl.limits();
+    let mut limits = saved;
+    limits.node_limit = budget.owl_nodes;
+    limits.reading.node_limit = budget.reading_nodes;
+    owl.set_limits(limits);
+    let before = owl.nodes();
+    // One point per dragon, the weakest (fewest liberties of a string)
+    // first, so that a spent total budget leaves out the safest ones.
+    let mut order: [(usize, Option<Point>); POINTS] = [(0, None); POINTS];
+    let mut n = 0;
+    let mut seen = PointSet::new();
+    for p in board.points() {
+        if board.color_at(p).is_none() || seen.contains(p) {
+            continue;
+        }
+        let dragon = dragon_stones(board, p);
+        let mut weakest = usize::MAX;
+        for q in dragon.iter() {
+            seen.insert(q);
+            weakest = weakest.min(board.liberty_count(q));
+        }
+        if let Some(slot) = order.get_mut(n) {
+            *slot = (weakest, Some(p));
+            n += 1;
+        }
+    }
+    let order = order.get_mut(..n).unwrap_or(&mut []);
+    order.sort_unstable_by_key(|&(libs, _)| libs);
+    for p in order.iter().filter_map(|&(_, p)| p) {
+        if owl.nodes().saturating_sub(before) >= u64::from(budget.owl_total) {
+            groups.exhausted = true;
+            break;
+        }
+        let dragon = dragon_stones(board, p);
+        let attack = owl.attack(board, reader, solver, p);
+        groups.exhausted |= attack.limit_hit;
+        if attack.code == Code::Fail {
+            continue;
+        }
+        let defend = owl.defend(board, reader, solver, p);
+        groups.exhausted |= defend.limit_hit;
+        if defend.code == Code::Fail {
+            for q in dragon.iter() {
+                groups.dead.insert(q);
+            }
+            continue;
+        }
+        for q in dragon.iter() {
+            groups.critical.insert(q);
+        }
+        for q in [attack.point, defend.point].into_iter().flatten() {
+            groups.vital.insert(q);
+        }
+    }
+    groups.nodes = owl.nodes().saturating_sub(before);
+    owl.set_limits(saved);
+    groups
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use owlet_board::Point;
 
     #[test]
     fn double_atari_is_a_threat_within_budget_and_none_without() {
@@ -160,11 +327,13 @@ mod tests {
         let none = analyze(&mut board, &mut reader, &Budget::NONE);
         assert!(none.threats.is_empty());
         assert_eq!(none.nodes, 0);
-        let found = analyze(&mut board, &mut reader, &Budget::default());
-        assert_eq!(board.hash(), hash);
         let d4 = Point::from_vertex("D4", 7).unwrap();
-        assert!(found.threats.contains(d4), "{:?}", found.threats);
-        assert!(found.nodes > 0);
+        for budget in [Budget::DEVICE, Budget::default()] {
+            let found = analyze(&mut board, &mut reader, &budget);
+            assert_eq!(board.hash(), hash);
+            assert!(found.threats.contains(d4), "{:?}", found.threats);
+            assert!(found.nodes > 0 && found.reading_nodes > 0);
+        }
     }
 
     #[test]

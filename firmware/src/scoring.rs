@@ -3,13 +3,13 @@
 //!
 //! Owns: the [`DeadStoneOracle`] trait (who decides which stones are dead),
 //! [`UnconditionalOracle`] (owlet-optics' unconditional status: only
-//! stones that can never escape are called dead), [`Score`] and
+//! stones that can never escape are called dead), [`OwlOracle`] (those,
+//! and every dragon owlet-owl's owl search calls dead), [`Score`] and
 //! [`score`].
 //!
-//! Omits: owl (a later oracle can read whole groups: the trait takes the
-//! board mutably so it may play and undo moves), seki detection beyond
-//! what the dead set says (an empty region touching both colours is dame,
-//! so eyes in seki are counted for nobody), and handicap compensation.
+//! Omits: seki detection beyond what the dead set says (an empty region
+//! touching both colours is dame, so eyes in seki are counted for nobody),
+//! and handicap compensation.
 //! The player overrides the oracle in the end-of-game mode of
 //! [`crate::app::App`].
 //!
@@ -20,8 +20,9 @@
 //! during the game + dead stones of the opponent). Margins are in half
 //! points so that komi 6.5 is the integer 13.
 
-use owlet_board::{Board, Color, MAX_SIZE, Point, PointSet};
-use owlet_optics::unconditional_life;
+use owlet_board::{Board, Color, MAX_SIZE, Point, PointSet, Reader};
+use owlet_optics::{Solver, unconditional_life};
+use owlet_owl::{DragonStatus, Owl, dragon_stones};
 
 /// Decides which stones are dead at the end of the game.
 pub trait DeadStoneOracle {
@@ -80,6 +81,70 @@ impl DeadStoneOracle for UnconditionalOracle {
                     dead.insert(p);
                 }
                 _ => {}
+            }
+        }
+    }
+}
+
+/// Dead stones by owl reading: the unconditionally dead ones
+/// ([`UnconditionalOracle`]) and every dragon whose owl status
+/// (owlet-owl's [`Owl::status`]) is dead. Each dragon costs an attack and
+/// perhaps a defence search under the owl's own limits
+/// ([`Owl::set_limits`]); a dragon the search cannot settle within them is
+/// not called dead.
+///
+/// ```
+/// use owlet_board::{Board, Point, PointSet, Reader};
+/// use owlet_firmware::scoring::{DeadStoneOracle, OwlOracle};
+/// use owlet_optics::Solver;
+/// use owlet_owl::Owl;
+/// // White's corner eye space of three points in a row has black's stone
+/// // on its vital point: one eye at most.
+/// let mut board: Board = Board::from_diagram("
+///     .......
+///     .......
+///     .......
+///     .......
+///     XXXXX..
+///     OOOOX..
+///     .X.OX..").unwrap();
+/// let (mut owl, mut reader, mut solver) = (Owl::<64>::new(), Reader::<64>::new(), Solver::<64>::new());
+/// let mut oracle = OwlOracle { owl: &mut owl, reader: &mut reader, solver: &mut solver };
+/// let mut dead = PointSet::new();
+/// oracle.dead_stones(&mut board, &mut dead);
+/// assert_eq!(dead.len(), 5);
+/// assert!(dead.contains(Point::from_vertex("A2", 7).unwrap()));
+/// ```
+pub struct OwlOracle<'a, const O: usize, const R: usize, const S: usize> {
+    /// The owl searcher (its limits bound the time per dragon).
+    pub owl: &'a mut Owl<O>,
+    /// The tactical reader the owl search uses.
+    pub reader: &'a mut Reader<R>,
+    /// The eye-graph solver the owl search uses.
+    pub solver: &'a mut Solver<S>,
+}
+
+impl<const O: usize, const R: usize, const S: usize> DeadStoneOracle for OwlOracle<'_, O, R, S> {
+    fn dead_stones<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        dead: &mut PointSet,
+    ) {
+        UnconditionalOracle.dead_stones(board, dead);
+        let mut seen = *dead;
+        for p in board.points() {
+            if board.color_at(p).is_none() || seen.contains(p) {
+                continue;
+            }
+            let dragon = dragon_stones(board, p);
+            for q in dragon.iter() {
+                seen.insert(q);
+            }
+            let status = self.owl.status(board, self.reader, self.solver, p);
+            if status == Some(DragonStatus::Dead) {
+                for q in dragon.iter() {
+                    dead.insert(q);
+                }
             }
         }
     }

@@ -423,3 +423,41 @@ fn end_of_game_marks_dead_stones_and_counts() {
     assert_eq!(rig.app.score().territory, [4, 26]);
     assert_eq!(rig.app.score().dame, 14);
 }
+
+/// The same final position with owl behind the dead-stone oracle.
+#[test]
+fn end_of_game_with_owl() {
+    use owlet_board::Reader;
+    use owlet_firmware::scoring::OwlOracle;
+    use owlet_optics::Solver;
+    use owlet_owl::Owl;
+    let mut rig = Rig::from_diagram(
+        "
+        .X.XO.OX.
+        XXXXOOOOO
+        ...XO....
+        ...XO....
+        .O.XO..X.
+        ...XO....
+        ...XO....
+        XXXXOOOOO
+        .X.XO.O..",
+    );
+    let (mut owl, mut reader, mut solver) = (
+        Owl::<256>::new(),
+        Reader::<256>::new(),
+        Solver::<256>::new(),
+    );
+    rig.app.start_scoring(&mut OwlOracle {
+        owl: &mut owl,
+        reader: &mut reader,
+        solver: &mut solver,
+    });
+    // Owl reads the lone stones in the big areas dead as well.
+    let dead: Vec<String> = rig.app.dead().iter().map(|p| p.to_string()).collect();
+    assert_eq!(dead, ["B5", "H5", "H9"]);
+    let score = rig.app.score();
+    assert_eq!(score.area_margin(14), -32);
+    assert_eq!(score.territory_margin(13), -29);
+    assert_eq!(rig.frame().led(pt("B5", 9)), Palette::default().dead);
+}

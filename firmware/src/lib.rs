@@ -17,9 +17,10 @@
 //!   wrong turn), a board out of sync (what to put back, what to lift),
 //!   end-of-game marking by touching a string.
 //! - [`scoring`]: dead stones behind the [`scoring::DeadStoneOracle`]
-//!   trait (now: unconditional status), area and territory counting.
-//! - [`analysis`]: stones in atari and combination threats within a
-//!   per-move node budget.
+//!   trait (unconditional status, or owl), area and territory counting.
+//! - [`analysis`]: stones in atari, combination threats, owl's dead and
+//!   critical dragons and their vital points, within a per-move node
+//!   budget.
 //! - [`leds`]: per-point LED frames composed from layers by priority, and
 //!   the [`leds::LedSink`] trait with a WS2812-style chain and a
 //!   shift-register implementation.

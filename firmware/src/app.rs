@@ -22,7 +22,8 @@
 //!   the board: legal, it is played ([`Event::Played`]; the stones it
 //!   captured are now to remove until lifted); illegal, [`Event::Illegal`]
 //!   with [`Illegal::Ko`] or [`Illegal::Suicide`], and the stone must be
-//!   lifted again.
+//!   lifted again. Captured stones lifted before the move's stone was
+//!   stable (a quick hand) are no difference either.
 //! - one point whose stone changed colour to the colour to move and nothing
 //!   else: a stone put on an occupied point (the old one swapped out
 //!   within one debounce window), [`Illegal::Occupied`]. A sensor matrix
@@ -397,35 +398,56 @@ impl<const C: usize, const M: usize> App<C, M> {
             return self.judge_sync(removed, was_in_sync);
         };
         let to_move = self.board.to_move();
+        // Stones the move would capture may already be off the board (a
+        // quick hand within one debounce window): not a difference.
+        let lifted_early = !self.missing.contains(at)
+            && color == to_move
+            && self.board.is_legal(color, at)
+            && is_subset(&self.missing, &self.captures_of(color, at));
         let reason = match (self.missing.len(), self.missing.contains(at)) {
             (0, _) if color != to_move => Illegal::WrongTurn,
-            (0, _) => match self.play(color, at) {
+            (0, _) => match self.play(stable, color, at) {
                 Ok(event) => return event,
                 Err(PlayError::Ko) => Illegal::Ko,
                 Err(PlayError::Suicide) => Illegal::Suicide,
                 Err(_) => return self.judge_sync(removed, was_in_sync),
             },
             (1, true) if color == to_move => Illegal::Occupied,
+            _ if lifted_early => match self.play(stable, color, at) {
+                Ok(event) => {
+                    self.missing = PointSet::new();
+                    return event;
+                }
+                Err(_) => return self.judge_sync(removed, was_in_sync),
+            },
             _ => return self.judge_sync(removed, was_in_sync),
         };
         self.illegal = Some((at, reason));
         Event::Illegal { color, at, reason }
     }
 
-    /// Plays `color` at `at`; the captured stones become "to remove".
-    fn play(&mut self, color: Color, at: Point) -> Result<Event, PlayError> {
-        let enemy = color.opponent();
+    /// The stones a stone of `color` at the empty point `at` would capture.
+    fn captures_of(&self, color: Color, at: Point) -> PointSet {
         let mut captured = PointSet::new();
         for q in at.neighbors() {
-            if self.board.color_at(q) == Some(enemy) && self.board.liberty_count(q) == 1 {
+            if self.board.color_at(q) == Some(color.opponent()) && self.board.liberty_count(q) == 1
+            {
                 for s in self.board.stones(q) {
                     captured.insert(s);
                 }
             }
         }
+        captured
+    }
+
+    /// Plays `color` at `at`; the captured stones still standing become
+    /// "to remove".
+    fn play(&mut self, stable: &Scan, color: Color, at: Point) -> Result<Event, PlayError> {
+        let enemy = color.opponent();
+        let captured = self.captures_of(color, at);
         let count = self.board.play(color, Move::Play(at))?;
         self.board.commit();
-        for p in captured.iter() {
+        for p in captured.iter().filter(|&p| stable.stone(p) == Some(enemy)) {
             self.to_remove.insert(p);
             if enemy == Color::White {
                 self.to_remove_white.insert(p);
@@ -479,6 +501,10 @@ impl<const C: usize, const M: usize> App<C, M> {
             _ => self.judge_sync(removed, was_in_sync),
         }
     }
+}
+
+fn is_subset(a: &PointSet, b: &PointSet) -> bool {
+    a.iter().all(|p| b.contains(p))
 }
 
 #[cfg(test)]

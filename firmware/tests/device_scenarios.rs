@@ -169,6 +169,34 @@ fn capture_and_removal() {
 }
 
 #[test]
+fn captures_lifted_quickly_or_late() {
+    let mut rig = Rig::new(9);
+    // White A1 B1 has one liberty left, A2.
+    rig.play_all(&["C1", "A1", "A3", "B1", "B2", "J9"]);
+    assert_eq!(rig.app.board().liberty_count(pt("A1", 9)), 1);
+    // Black A2 captures A1 and B1, and one of them is lifted within the
+    // same debounce window as the stone is placed.
+    rig.scanner
+        .sensor_mut()
+        .physical
+        .set(pt("A1", 9), Reading::Empty);
+    let events = rig.put("A2", Color::Black);
+    assert_eq!(events, [played(Color::Black, pt("A2", 9), 2)]);
+    let mut left = PointSet::new();
+    left.insert(pt("B1", 9));
+    assert_eq!(rig.app.to_remove(), &left);
+    // White plays on before lifting B1: still to remove, and shown.
+    assert_eq!(
+        rig.put("G7", Color::White),
+        [played(Color::White, pt("G7", 9), 0)]
+    );
+    assert_eq!(rig.app.to_remove(), &left);
+    assert_eq!(rig.frame().led(pt("B1", 9)), Palette::default().to_remove);
+    assert_eq!(rig.lift("B1"), [Event::Removed { count: 1, left: 0 }]);
+    assert_eq!(rig.app.board().captures(Color::Black), 2);
+}
+
+#[test]
 fn ko() {
     let mut rig = Rig::new(9);
     // Black D5 C4 D3 around D4, white E5 F4 E3 around E4; black E4 then
@@ -460,4 +488,84 @@ fn end_of_game_with_owl() {
     assert_eq!(score.area_margin(14), -32);
     assert_eq!(score.territory_margin(13), -29);
     assert_eq!(rig.frame().led(pt("B5", 9)), Palette::default().dead);
+}
+
+/// Pin transactions of a `size`×`size` matrix returning `scans` in turn:
+/// per row line, low then high each scan; per column, one read per row.
+fn matrix_mocks(size: usize, scans: &[&Scan]) -> (Vec<PinMock>, Vec<PinMock>) {
+    let rows = (0..size)
+        .map(|_| {
+            let tx: Vec<PinTx> = scans
+                .iter()
+                .flat_map(|_| [PinTx::set(State::Low), PinTx::set(State::High)])
+                .collect();
+            PinMock::new(&tx)
+        })
+        .collect();
+    let cols = (0..2 * size)
+        .map(|line| {
+            let (col, white) = (line / 2, line % 2 == 1);
+            let tx: Vec<PinTx> = scans
+                .iter()
+                .flat_map(|scan| {
+                    (0..size).map(move |row| {
+                        let detects = match scan.get(col, row) {
+                            Reading::Black => !white,
+                            Reading::White => white,
+                            Reading::Conflict => true,
+                            Reading::Empty => false,
+                        };
+                        // Active low: a detecting element pulls its column down.
+                        PinTx::get(if detects { State::Low } else { State::High })
+                    })
+                })
+                .collect();
+            PinMock::new(&tx)
+        })
+        .collect();
+    (rows, cols)
+}
+
+#[test]
+fn pin_matrix_move_and_wrong_colour() {
+    use embedded_hal_mock::eh1::delay::NoopDelay;
+    use owlet_firmware::sensors::MatrixSensor;
+    // 3×3 board: black B2 (bouncing once), then a second black stone on
+    // A1 while white is to move.
+    let empty = Scan::new(3);
+    let mut b2 = Scan::new(3);
+    b2.set(pt("B2", 3), Reading::Black);
+    let mut b2_a1 = b2.clone();
+    b2_a1.set(pt("A1", 3), Reading::Black);
+    let scans = [&empty, &b2, &empty, &b2, &b2, &b2, &b2_a1, &b2_a1, &b2_a1];
+    let (rows, cols) = matrix_mocks(3, &scans);
+    let rows: [PinMock; 3] = rows.try_into().unwrap();
+    let cols: [PinMock; 6] = cols.try_into().unwrap();
+    let mut scanner: Scanner<_, DEBOUNCE> =
+        Scanner::new(MatrixSensor::new(rows, cols, NoopDelay, 10));
+    let mut app: App = App::new(3).unwrap();
+    let mut events = Vec::new();
+    for n in 1..=scans.len() {
+        if let Some(stable) = scanner.poll().unwrap() {
+            events.push((n, app.update(stable)));
+        }
+    }
+    assert_eq!(
+        events,
+        [
+            (6, played(Color::Black, pt("B2", 3), 0)),
+            (
+                9,
+                Event::Illegal {
+                    color: Color::Black,
+                    at: pt("A1", 3),
+                    reason: Illegal::WrongTurn
+                }
+            )
+        ]
+    );
+    let (rows, cols, _) = scanner.release().release();
+    for mut pin in rows.into_iter().chain(cols) {
+        pin.done();
+    }
 }

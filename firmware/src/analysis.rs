@@ -4,8 +4,8 @@
 //! Owns: [`Budget`] (node limits for one move's analysis), [`Analysis`]
 //! (point sets for the LED layers: stones in atari, combination threats)
 //! and [`analyze`], [`atari_stones`] on its own (no reading), and
-//! [`Groups`] / [`analyze_groups`] (owl: dead dragons, and the vital
-//! points of critical ones).
+//! [`OwlBudget`], [`Groups`] and [`analyze_groups`] (owl: dead dragons,
+//! critical ones and their vital points).
 //!
 //! Omits: wall-clock time: the bound is in nodes, which the caller
 //! converts to time on its device (a reading node is about 2 µs on the
@@ -31,7 +31,7 @@
 //! | (200, 200, 3) | 0.32 s / 0.64 s | 158,562 / 306,118 |
 //! | [`Budget::default`] (1,500, 1,000, 5) | 2.3 s / 6.3 s | 1,162,077 / 3,465,323 |
 //!
-//! [`analyze_groups`] on five of those positions with [`Budget::DEVICE`]
+//! [`analyze_groups`] on five of those positions with [`OwlBudget::DEVICE`]
 //! (owl: 30 nodes per search, 60 in all, weakest dragons first): 0.16 to
 //! 0.35 s, 86 to 99 owl nodes and 45,000 to 76,000 reading nodes; the
 //! owl's static evaluation of a node (eyes, solver) costs about 3 ms on
@@ -56,12 +56,6 @@ pub struct Budget {
     pub reading_nodes: u32,
     /// Plies of threats (at most owlet-combination's `MAX_DEPTH`).
     pub depth: u8,
-    /// Owl nodes per owl search in [`analyze_groups`] (one or two
-    /// searches per dragon); 0 skips owl.
-    pub owl_nodes: u32,
-    /// Owl nodes for all searches together: no new search starts once
-    /// they are spent, so a move costs at most this plus one search.
-    pub owl_total: u32,
 }
 
 impl Default for Budget {
@@ -73,8 +67,6 @@ impl Default for Budget {
             combination_nodes: limits.node_limit,
             reading_nodes: limits.reading.node_limit,
             depth: limits.depth,
-            owl_nodes: OwlLimits::DEFAULT.node_limit,
-            owl_total: 20 * OwlLimits::DEFAULT.node_limit,
         }
     }
 }
@@ -86,8 +78,6 @@ impl Budget {
         combination_nodes: 50,
         reading_nodes: 50,
         depth: 2,
-        owl_nodes: 30,
-        owl_total: 60,
     };
 
     /// No search at all: only what needs no reading (stones in atari).
@@ -95,8 +85,6 @@ impl Budget {
         combination_nodes: 0,
         reading_nodes: 0,
         depth: 0,
-        owl_nodes: 0,
-        owl_total: 0,
     };
 
     /// The combination search's limits under this budget.
@@ -185,6 +173,48 @@ pub fn analyze<const C: usize, const M: usize, const R: usize>(
     analysis
 }
 
+/// Node limits of [`analyze_groups`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct OwlBudget {
+    /// Owl nodes per owl search (one or two searches per dragon); 0 skips
+    /// owl.
+    pub nodes: u32,
+    /// Owl nodes for all searches together: no new search starts once
+    /// they are spent, so a call costs at most this plus one search.
+    pub total: u32,
+    /// Tactical reading nodes per reading call inside the searches.
+    pub reading_nodes: u32,
+}
+
+impl OwlBudget {
+    /// A small budget for a Cortex-M board (see the module's figures).
+    pub const DEVICE: OwlBudget = OwlBudget {
+        nodes: 30,
+        total: 60,
+        reading_nodes: 50,
+    };
+
+    /// No owl search.
+    pub const NONE: OwlBudget = OwlBudget {
+        nodes: 0,
+        total: 0,
+        reading_nodes: 0,
+    };
+}
+
+impl Default for OwlBudget {
+    /// owlet-owl's default limits per search, twenty searches' worth in
+    /// all.
+    fn default() -> Self {
+        OwlBudget {
+            nodes: OwlLimits::DEFAULT.node_limit,
+            total: 20 * OwlLimits::DEFAULT.node_limit,
+            reading_nodes: OwlLimits::DEFAULT.reading.node_limit,
+        }
+    }
+}
+
 /// What owl says about the dragons on the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -202,14 +232,13 @@ pub struct Groups {
     pub exhausted: bool,
 }
 
-/// Owl's verdict on every dragon within `budget`
-/// ([`Budget::owl_nodes`] per search, [`Budget::reading_nodes`] per
-/// reading call inside it). The owl's limits and the board are left as
-/// found.
+/// Owl's verdict on every dragon within `budget`, the weakest dragons
+/// (fewest liberties of a string) first. The owl's limits and the board
+/// are left as found.
 ///
 /// ```
 /// use owlet_board::{Board, Point, Reader};
-/// use owlet_firmware::analysis::{Budget, analyze_groups};
+/// use owlet_firmware::analysis::{OwlBudget, analyze_groups};
 /// use owlet_optics::Solver;
 /// use owlet_owl::Owl;
 /// // White's corner group lives or dies by B1, whoever plays it.
@@ -222,7 +251,7 @@ pub struct Groups {
 ///     OOOOX..
 ///     ...OX..").unwrap();
 /// let (mut owl, mut reader, mut solver) = (Owl::<64>::new(), Reader::<64>::new(), Solver::<64>::new());
-/// let groups = analyze_groups(&mut board, &mut owl, &mut reader, &mut solver, &Budget::DEVICE);
+/// let groups = analyze_groups(&mut board, &mut owl, &mut reader, &mut solver, &OwlBudget::DEVICE);
 /// let b1 = Point::from_vertex("B1", 7).unwrap();
 /// assert!(groups.vital.contains(b1));
 /// assert_eq!(groups.critical.len(), 5);
@@ -239,15 +268,15 @@ pub fn analyze_groups<
     owl: &mut Owl<O>,
     reader: &mut Reader<R>,
     solver: &mut Solver<S>,
-    budget: &Budget,
+    budget: &OwlBudget,
 ) -> Groups {
     let mut groups = Groups::default();
-    if budget.owl_nodes == 0 {
+    if budget.nodes == 0 {
         return groups;
     }
     let saved = owl.limits();
     let mut limits = saved;
-    limits.node_limit = budget.owl_nodes;
+    limits.node_limit = budget.nodes;
     limits.reading.node_limit = budget.reading_nodes;
     owl.set_limits(limits);
     let before = owl.nodes();
@@ -274,7 +303,7 @@ pub fn analyze_groups<
     let order = order.get_mut(..n).unwrap_or(&mut []);
     order.sort_unstable_by_key(|&(libs, _)| libs);
     for p in order.iter().filter_map(|&(_, p)| p) {
-        if owl.nodes().saturating_sub(before) >= u64::from(budget.owl_total) {
+        if owl.nodes().saturating_sub(before) >= u64::from(budget.total) {
             groups.exhausted = true;
             break;
         }

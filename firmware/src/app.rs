@@ -34,7 +34,9 @@
 //!   stones to lift. Nothing is played until the board is back in sync.
 //!
 //! In the end-of-game mode ([`App::start_scoring`]) lifting a stone and
-//! putting it back toggles the dead/alive status of its whole string
+//! putting it back toggles the dead/alive status of its whole group (its
+//! dragon: the strings that cannot be cut apart, owlet-owl's
+//! `dragon_stones`)
 //! ([`Event::Toggled`]); a lifted stone is not a difference in that mode.
 //!
 //! # Sizes
@@ -45,6 +47,8 @@
 
 use owlet_board::{Board, Color, DEFAULT_JOURNAL_CHANGES, DEFAULT_JOURNAL_MOVES, Move, Point};
 use owlet_board::{PlayError, PointSet, SizeError};
+
+use owlet_owl::dragon_stones;
 
 use crate::leds::Layers;
 use crate::scoring::{DeadStoneOracle, Score, score};
@@ -112,11 +116,11 @@ pub enum Event {
     },
     /// Back in sync after a difference.
     InSync,
-    /// End-of-game mode: a string's status was toggled by touching it.
+    /// End-of-game mode: a group's status was toggled by touching it.
     Toggled {
         /// The stone touched.
         at: Point,
-        /// The string is now marked dead.
+        /// The group is now marked dead.
         dead: bool,
     },
 }
@@ -127,7 +131,7 @@ pub enum Event {
 pub enum Mode {
     /// Moves are played.
     Play,
-    /// Dead stones are marked; touching a string toggles it.
+    /// Dead stones are marked; touching a group toggles it.
     Scoring,
 }
 
@@ -475,9 +479,9 @@ impl<const C: usize, const M: usize> App<C, M> {
             if self.missing.contains(p) {
                 continue;
             }
-            // Back in place: toggle its string.
+            // Back in place: toggle its group.
             let dead = !self.dead.contains(p);
-            for s in self.board.stones(p) {
+            for s in dragon_stones(&self.board, p).iter() {
                 if dead {
                     self.dead.insert(s);
                 } else {
@@ -613,5 +617,31 @@ mod tests {
             }
         );
         assert_eq!(app.score().area(Color::Black), 81);
+    }
+
+    #[test]
+    fn touching_one_stone_toggles_its_whole_group() {
+        // D5 and E4 are diagonal with both points between empty: one group.
+        let mut app: App = App::new(9).unwrap();
+        let mut scan = Scan::new(9);
+        place(&mut scan, "D5", Reading::Black);
+        app.update(&scan);
+        place(&mut scan, "A9", Reading::White);
+        app.update(&scan);
+        place(&mut scan, "E4", Reading::Black);
+        app.update(&scan);
+        app.start_scoring(&mut UnconditionalOracle);
+        place(&mut scan, "E4", Reading::Empty);
+        assert_eq!(app.update(&scan), Event::Unchanged);
+        place(&mut scan, "E4", Reading::Black);
+        assert_eq!(
+            app.update(&scan),
+            Event::Toggled {
+                at: pt("E4"),
+                dead: true
+            }
+        );
+        assert!(app.dead().contains(pt("D5")) && app.dead().contains(pt("E4")));
+        assert_eq!(app.dead().len(), 2);
     }
 }

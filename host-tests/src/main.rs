@@ -6,10 +6,14 @@
 //!   `boardsize`/`komi`/`play`.
 //! - `owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR]
 //!   FILE.tst...`: runs GNU Go regression files and prints per-file counts.
+//! - `owlet gen-eye-table [--max N] [--counts] [--out FILE]`: writes
+//!   owlet-optics' eye-graph table (see [`eye_table`]).
 
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+mod eye_table;
 
 use owlet_host_tests::console::Console;
 use owlet_host_tests::ratchet;
@@ -18,6 +22,7 @@ use owlet_host_tests::regress::{self, Outcome};
 const USAGE: &str = "\
 usage: owlet gtp [--device CMD]
        owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR] FILE.tst...
+       owlet gen-eye-table [--max N] [--counts] [--out FILE]
 
 gtp      GTP version 2 on stdin/stdout, answering like GNU Go (loadsgf included)
   --device CMD       answered by a device: CMD is a serial port, or a command
@@ -27,7 +32,11 @@ regress  run GNU Go regression files through the same console
   --data DIR         loadsgf paths are relative to DIR (default: each file's folder)
   -v                 list each failing case, expected and got
   --write-ratchet    write the passing ids of each FILE to <ratchet dir>/<suite>.txt
-  --ratchet-dir DIR  where ratchet files live (default: host-tests/ratchet)";
+  --ratchet-dir DIR  where ratchet files live (default: host-tests/ratchet)
+gen-eye-table  solve every realizable eye graph up to N vertices (default: the
+               largest size whose table fits 64 KiB) and write the table
+  --counts           only count the graphs of each size
+  --out FILE         default optics/src/table_data.rs";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,6 +44,7 @@ fn main() -> ExitCode {
         Some("gtp") if args.len() == 1 => gtp(),
         Some("gtp") if args.len() == 3 && args[1] == "--device" => device(&args[2]),
         Some("regress") => regress(&args[1..]),
+        Some("gen-eye-table") => gen_eye_table(&args[1..]),
         Some("--version" | "version") => {
             println!("owlet {}", owlet_firmware::gtp::VERSION);
             ExitCode::SUCCESS
@@ -159,4 +169,60 @@ fn regress(args: &[String]) -> ExitCode {
         );
     }
     status
+}
+
+fn gen_eye_table(args: &[String]) -> ExitCode {
+    let (mut max, mut counts_only, mut out) =
+        (None, false, PathBuf::from("optics/src/table_data.rs"));
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match (arg.as_str(), args.clone().next()) {
+            ("--max", Some(n)) if n.parse::<usize>().is_ok() => {
+                max = n.parse().ok();
+                args.next();
+            }
+            ("--out", Some(f)) => {
+                out = PathBuf::from(f);
+                args.next();
+            }
+            ("--counts", _) => counts_only = true,
+            _ => {
+                eprintln!("owlet gen-eye-table: bad argument {arg}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let start = std::time::Instant::now();
+    if counts_only {
+        let n = max.unwrap_or(owlet_optics::table::CANONICAL_MAX);
+        let found = eye_table::realizable(n);
+        println!(
+            "realizable graphs by size (1..={n}): {:?} ({:.1} s)",
+            &eye_table::counts(&found, n)[1..],
+            start.elapsed().as_secs_f64()
+        );
+        return ExitCode::SUCCESS;
+    }
+    match eye_table::generate(max) {
+        Ok((source, size, counts)) => {
+            let entries: usize = counts.iter().take(size + 1).sum();
+            if let Err(e) = std::fs::write(&out, source) {
+                eprintln!("owlet gen-eye-table: {}: {e}", out.display());
+                return ExitCode::FAILURE;
+            }
+            println!(
+                "wrote {}: graphs up to {size} vertices, {entries} entries, {} bytes \
+                 (realizable graphs by size: {:?}); {:.1} s",
+                out.display(),
+                entries * eye_table::ENTRY_BYTES,
+                &counts[1..],
+                start.elapsed().as_secs_f64()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("owlet gen-eye-table: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -69,6 +69,9 @@ pub struct EyeGraph {
     /// diagram's `$` is joined).
     pub(crate) loose: Mask,
     pub(crate) wall: Mask,
+    /// Vertices drawn marginal in the diagram (the embedding may make
+    /// more marginal).
+    pub(crate) drawn: Mask,
     /// Diagram position (row, column) of each vertex.
     pub(crate) at: [(u8, u8); MAX_VERTICES],
     /// Diagram rows and width (for printing; 0 for graphs from a board).
@@ -99,6 +102,7 @@ impl EyeGraph {
             defenders: 0,
             loose: 0,
             wall: 0,
+            drawn: 0,
             at: [(0, 0); MAX_VERTICES],
             rows: 0,
             width: 0,
@@ -252,6 +256,7 @@ impl EyeGraph {
         }
         g.rows = (row + 1) as u8;
         g.width = width as u8;
+        g.drawn = g.marginal;
         embed::embed(&mut g, hedge, vedge)?;
         Ok(g)
     }
@@ -285,7 +290,7 @@ impl EyeGraph {
                 if self.defenders & b != 0 {
                     continue;
                 }
-                let m = self.marginal & b != 0;
+                let m = self.drawn & b != 0;
                 let ch = match (self.stones & b != 0, attack & b != 0, defense & b != 0) {
                     (true, _, _) => {
                         if m {

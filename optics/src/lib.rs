@@ -4,6 +4,7 @@
 //!   the eye space through a point (GNU Go's `eval_eye`).
 //! - [`graph`]: eye graphs and GNU Go's coded diagrams.
 //! - [`solver`]: the local-game solver that values eye graphs.
+//! - [`table`]: the generated table of every small eye graph's analysis.
 //! - [`value`]: four-digit eye values.
 //! - [`unconditional`]: strings that can never be captured, stones that can
 //!   never escape and unconditional territory (GNU Go's
@@ -12,11 +13,25 @@
 //! `no_std`, no allocation, no `unsafe`; nothing here panics on any input.
 //!
 //! # Sizes
-//! [`Solver`] is 648 bytes plus 8 bytes per cache entry (default 1024:
-//! 8,840 bytes; the console's `small` build uses 256: 2,696 bytes), an
-//! [`EyeGraph`] 80 bytes. [`eval_eye`] keeps about ten 56-byte point sets
+//! [`Solver`] is 664 bytes plus 8 bytes per cache entry (default 1024:
+//! 8,856 bytes; the console's `small` build uses 256: 2,712 bytes), an
+//! [`EyeGraph`] 88 bytes. [`eval_eye`] keeps about ten 56-byte point sets
 //! on the stack besides the solver; the solver's recursion is at most
-//! [`solver::MAX_DEPTH`] frames deep.
+//! [`solver::MAX_DEPTH`] frames deep. [`EyeGraph::parse`] embeds a
+//! diagram on a 361-byte board (plus 1,083 bytes of labels and queue,
+//! and one board copy per marginal vertex while placing margins).
+//!
+//! # The table
+//! [`table`] lists the analysis of every realizable eye graph of up to
+//! [`table::TABLE_MAX_VERTICES`] = 6 vertices (every connected diagram of
+//! up to 6 cells `.`, `!`, `X` that GNU Go's embedding accepts, up to
+//! relabelling): 3,321 entries, 39,852 bytes of flash (12 per entry). The
+//! 16,229 graphs of 7 vertices would take another 194,748 bytes, beyond
+//! the 64 KiB allowed. `owlet gen-eye-table` regenerates it (about 20 s
+//! of solving after 35 s of enumeration on the CI machine, 56 s in all,
+//! with the count of 7-vertex graphs). [`Solver::analyze`] looks a graph
+//! up there first; [`Solver::solve`] always reads.
+
 #![no_std]
 #![cfg_attr(
     not(test),
@@ -32,6 +47,8 @@ pub mod eyes;
 pub mod graph;
 mod grid;
 pub mod solver;
+pub mod table;
+mod table_data;
 pub mod unconditional;
 pub mod value;
 

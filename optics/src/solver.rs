@@ -232,7 +232,19 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// The value and vital points of `graph` under GNU Go's
     /// `analyze_eyegraph` rules: [`DIAGRAM_OUTER_LIBERTIES`] outer
     /// liberties, the attacker never passes, a seki counts as life.
+    /// Graphs of up to [`crate::table::TABLE_MAX_VERTICES`] vertices are
+    /// looked up in the generated table first.
     pub fn analyze(&mut self, graph: &EyeGraph) -> Analysis {
+        if let Some(found) = crate::table::lookup(graph) {
+            self.nodes = 0;
+            return found;
+        }
+        self.solve(graph)
+    }
+
+    /// [`Solver::analyze`] by reading alone, without the table (what the
+    /// table was generated with).
+    pub fn solve(&mut self, graph: &EyeGraph) -> Analysis {
         self.board_rules = false;
         self.run(graph, DIAGRAM_OUTER_LIBERTIES)
     }

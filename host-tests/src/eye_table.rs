@@ -1,0 +1,307 @@
+//! The generator of owlet-optics' eye-graph table (`owlet gen-eye-table`).
+//!
+//! Owns: enumerating every realizable eye graph up to a size — every
+//! connected diagram (fixed polyomino) of up to that many cells, each cell
+//! `.`, `!` or `X`, embedded by [`EyeGraph::parse`] as GNU Go embeds it
+//! (unrealizable ones dropped, cut-off defender stones counted as
+//! vertices) and reduced to its canonical key — solving each distinct
+//! graph with [`Solver::solve`] on a big cache, and writing
+//! `optics/src/table_data.rs`. Omits: the lookup (owlet-optics'
+//! `table` module).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use owlet_optics::graph::Mask;
+use owlet_optics::table::{self, Key};
+use owlet_optics::{EyeGraph, Solver};
+
+/// Flash the table may take.
+pub const FLASH_LIMIT: usize = 64 * 1024;
+
+/// Bytes per entry: a `u64` key and `u32` data.
+pub const ENTRY_BYTES: usize = 12;
+
+/// Cache entries of the generator's solver (1 MiB).
+const CACHE: usize = 1 << 17;
+
+/// Node budget of the generator's solver.
+const BUDGET: u32 = 50_000_000;
+
+/// Every fixed polyomino of `n` cells, as sorted (row, column) lists with
+/// the smallest row and column 0.
+pub fn polyominoes(n: usize) -> Vec<Vec<(u8, u8)>> {
+    let mut level: BTreeSet<Vec<(u8, u8)>> = BTreeSet::new();
+    if n == 0 {
+        return Vec::new();
+    }
+    level.insert(vec![(0, 0)]);
+    for _ in 1..n {
+        let mut next = BTreeSet::new();
+        for shape in &level {
+            for &(r, c) in shape {
+                for (dr, dc) in [(0i16, 1i16), (0, -1), (1, 0), (-1, 0)] {
+                    let cell = (i16::from(r) + dr, i16::from(c) + dc);
+                    let mut cells: Vec<(i16, i16)> = shape
+                        .iter()
+                        .map(|&(r, c)| (i16::from(r), i16::from(c)))
+                        .collect();
+                    if cells.contains(&cell) {
+                        continue;
+                    }
+                    cells.push(cell);
+                    let r0 = cells.iter().map(|x| x.0).min().unwrap_or(0);
+                    let c0 = cells.iter().map(|x| x.1).min().unwrap_or(0);
+                    let mut norm: Vec<(u8, u8)> = cells
+                        .iter()
+                        .map(|&(r, c)| ((r - r0) as u8, (c - c0) as u8))
+                        .collect();
+                    norm.sort_unstable();
+                    next.insert(norm);
+                }
+            }
+        }
+        level = next;
+    }
+    level.into_iter().collect()
+}
+
+/// The coded diagram (`%` rows, `O` blanks, trailing blanks dropped) of
+/// `cells` labelled with `labels` (one of `.`, `!`, `X` per cell).
+pub fn diagram(cells: &[(u8, u8)], labels: &[u8]) -> String {
+    let rows = cells
+        .iter()
+        .map(|c| c.0)
+        .max()
+        .map_or(0, |r| r as usize + 1);
+    let mut grid: Vec<Vec<u8>> = vec![Vec::new(); rows];
+    for (&(r, c), &l) in cells.iter().zip(labels) {
+        let row = &mut grid[r as usize];
+        if row.len() <= c as usize {
+            row.resize(c as usize + 1, b'O');
+        }
+        row[c as usize] = l;
+    }
+    grid.iter()
+        .map(|r| String::from_utf8_lossy(r).into_owned())
+        .collect::<Vec<_>>()
+        .join("%")
+}
+
+/// Every realizable graph of up to `max` vertices: canonical key and one
+/// diagram that gives it.
+pub fn realizable(max: usize) -> BTreeMap<Key, String> {
+    let mut found = BTreeMap::new();
+    for n in 1..=max {
+        for cells in polyominoes(n) {
+            let mut labels = vec![b'.'; n];
+            for code in 0..3usize.pow(n as u32) {
+                let mut x = code;
+                for l in labels.iter_mut() {
+                    *l = [b'.', b'!', b'X'][x % 3];
+                    x /= 3;
+                }
+                let coded = diagram(&cells, &labels);
+                let Ok(g) = EyeGraph::parse(&coded) else {
+                    continue;
+                };
+                if g.len() > max {
+                    continue;
+                }
+                if let Some(c) = table::canonical(&g) {
+                    found.entry(c.key).or_insert(coded);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The table entry of `key`, solved from scratch.
+pub fn solve(solver: &mut Solver<CACHE>, key: Key) -> Result<u32, String> {
+    let g = table::decode(key);
+    let a = solver.solve(&g);
+    if !a.exact {
+        return Err(format!("key {key:#x}: the solver ran out of budget"));
+    }
+    let low = |m: Mask| (m & 0xff) as u8;
+    Ok(table::pack(a.value, low(a.attack), low(a.defense)))
+}
+
+/// A solver for the generator (boxed: its cache is 1 MiB).
+pub fn solver() -> Box<Solver<CACHE>> {
+    let mut s: Box<Solver<CACHE>> = Box::default();
+    s.set_budget(BUDGET);
+    s
+}
+
+/// Counts of distinct realizable graphs of each size up to `max`.
+pub fn counts(found: &BTreeMap<Key, String>, max: usize) -> Vec<usize> {
+    let mut counts = vec![0; max + 1];
+    for key in found.keys() {
+        counts[(key & 7) as usize] += 1;
+    }
+    counts
+}
+
+/// The largest size whose table (all graphs up to it) fits `limit` bytes.
+pub fn largest_fitting(found: &BTreeMap<Key, String>, max: usize, limit: usize) -> usize {
+    let counts = counts(found, max);
+    let mut total = 0;
+    let mut best = 0;
+    for (n, &c) in counts.iter().enumerate().skip(1) {
+        total += c;
+        if total * ENTRY_BYTES <= limit {
+            best = n;
+        }
+    }
+    best
+}
+
+/// The source of `table_data.rs` for `entries` (sorted by key).
+pub fn source(max: usize, entries: &[(Key, u32)]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "//! Generated by `owlet gen-eye-table`; do not edit. The analyses of every\n\
+         //! realizable eye graph of up to `MAX` vertices (see [`crate::table`]):\n\
+         //! {} entries, {} bytes.\n",
+        entries.len(),
+        entries.len() * ENTRY_BYTES
+    );
+    let _ = writeln!(
+        s,
+        "/// Largest graph listed.\npub(crate) const MAX: usize = {max};\n"
+    );
+    let _ = writeln!(
+        s,
+        "/// Canonical keys, sorted.\npub(crate) static KEYS: [u64; {}] = [",
+        entries.len()
+    );
+    for chunk in entries.chunks(4) {
+        let line: Vec<String> = chunk.iter().map(|(k, _)| format!("{k:#018x}")).collect();
+        let _ = writeln!(s, "    {},", line.join(", "));
+    }
+    let _ = writeln!(s, "];\n");
+    let _ = writeln!(
+        s,
+        "/// The analysis of each key.\npub(crate) static DATA: [u32; {}] = [",
+        entries.len()
+    );
+    for chunk in entries.chunks(6) {
+        let line: Vec<String> = chunk.iter().map(|(_, d)| format!("{d:#010x}")).collect();
+        let _ = writeln!(s, "    {},", line.join(", "));
+    }
+    let _ = writeln!(s, "];");
+    s
+}
+
+/// Generates the table for graphs up to `max` vertices (`None`: the
+/// largest that fits [`FLASH_LIMIT`], looked for up to
+/// [`table::CANONICAL_MAX`]); answers the source, the size used and the
+/// counts per size.
+pub fn generate(max: Option<usize>) -> Result<(String, usize, Vec<usize>), String> {
+    let search = max
+        .unwrap_or(table::CANONICAL_MAX)
+        .min(table::CANONICAL_MAX);
+    let found = realizable(search);
+    let counts = counts(&found, search);
+    let size = match max {
+        Some(m) => m.min(search),
+        None => largest_fitting(&found, search, FLASH_LIMIT),
+    };
+    let mut solver = solver();
+    let mut entries = Vec::new();
+    for &key in found.keys() {
+        if (key & 7) as usize > size {
+            continue;
+        }
+        entries.push((key, solve(&mut solver, key)?));
+    }
+    Ok((source(size, &entries), size, counts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn polyomino_counts() {
+        // Fixed polyominoes: 1, 2, 6, 19, 63.
+        let counts: Vec<usize> = (1..=5).map(|n| polyominoes(n).len()).collect();
+        assert_eq!(counts, [1, 2, 6, 19, 63]);
+    }
+
+    /// Every realizable graph up to the table's size is in the table, and
+    /// the table holds nothing else (in a debug build, up to 5 vertices).
+    #[test]
+    fn the_table_is_complete() {
+        let max = table::TABLE_MAX_VERTICES;
+        assert_eq!(max, 6, "the table stops at {max} vertices");
+        let upto = if cfg!(debug_assertions) { 5 } else { max };
+        let found = realizable(upto);
+        for (key, coded) in &found {
+            let g = EyeGraph::parse(coded).expect("realizable");
+            assert!(
+                table::lookup(&g).is_some(),
+                "{coded} (key {key:#x}) is not listed"
+            );
+        }
+        if upto == max {
+            assert_eq!(
+                found.len(),
+                table::entries(),
+                "entries beyond the realizable graphs"
+            );
+        }
+        // Measured: 16229 graphs of 7 vertices would not fit.
+        assert_eq!(table::entries(), 3321);
+        assert_eq!(table::bytes(), 3321 * ENTRY_BYTES);
+        assert!(table::bytes() <= FLASH_LIMIT && (3321 + 16229) * ENTRY_BYTES > FLASH_LIMIT);
+    }
+
+    /// Table answers are the solver's: a sample of every size re-solved
+    /// from scratch, through a relabelled diagram as well.
+    #[test]
+    fn table_answers_are_the_solvers() {
+        // The 1 MiB solver is built on the stack first in a debug build.
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(sample)
+            .expect("thread")
+            .join()
+            .expect("sample");
+    }
+
+    fn sample() {
+        let found = realizable(table::TABLE_MAX_VERTICES);
+        let mut solver = solver();
+        for (&key, coded) in found.iter().step_by(37) {
+            let g = EyeGraph::parse(coded).expect("realizable");
+            let listed = table::lookup(&g).expect("listed");
+            let canonical = table::decode(key);
+            let solved = solver.solve(&canonical);
+            assert!(solved.exact);
+            assert_eq!(listed.value, solved.value, "{coded}");
+            let c = table::canonical(&g).expect("small");
+            // The listed vital points, mapped back to `g`, are the
+            // solver's on the canonical graph.
+            let map = |m: Mask| -> Mask {
+                (0..g.len())
+                    .filter(|&i| m & (1 << i) != 0)
+                    .map(|i| 1 << c.order[i])
+                    .fold(0, |a, b| a | b)
+            };
+            assert_eq!(listed.attack, map(solved.attack), "{coded}");
+            assert_eq!(listed.defense, map(solved.defense), "{coded}");
+            assert_eq!(
+                solve(&mut solver, key),
+                Ok(table::pack(
+                    solved.value,
+                    solved.attack as u8,
+                    solved.defense as u8
+                ))
+            );
+        }
+    }
+}

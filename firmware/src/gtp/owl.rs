@@ -33,8 +33,8 @@ pub type ConsoleOwl = Owl<128>;
 
 /// The commands this module answers, sorted.
 pub(super) const OWL_COMMANDS: [&str; 11] = [
-    "dragon_stones",
     "dragon_status",
+    "dragon_stones",
     "get_owl_node_counter",
     "owl_attack",
     "owl_defend",

@@ -357,15 +357,17 @@ fn extensions_share_the_console() {
     assert_eq!(ask(&mut e, "name"), "= owlet\n\n");
     assert_eq!(ask(&mut e, "known_command echo"), "= true\n\n");
     let list = ask(&mut e, "list_commands");
-    assert!(list.contains("defend\necho\neval_eye\nfindlib"));
+    assert!(list.contains("defend\ndragon_status\ndragon_stones\necho\neval_eye\nfindlib"));
     assert_eq!(list.matches("name").count(), 1);
 }
 
 #[test]
 fn engine_size_is_documented() {
-    // Board + reader + game record (6 bytes an entry) + a few words; keep in
-    // step with the docs of HISTORY_CAPACITY.
+    // Board + reader + owl searcher + game record (6 bytes an entry) + a
+    // few words; keep in step with the docs of HISTORY_CAPACITY.
     assert_eq!(core::mem::size_of::<Entry>(), 6);
-    let parts = core::mem::size_of::<Board>() + core::mem::size_of::<Reader>();
+    let parts = core::mem::size_of::<Board>()
+        + core::mem::size_of::<Reader>()
+        + core::mem::size_of::<super::owl::ConsoleOwl>();
     assert!(core::mem::size_of::<Engine>() <= parts + HISTORY_CAPACITY * 6 + 64);
 }

@@ -17,17 +17,26 @@
 //!
 //! A key is a `u64`: the vertex count (3 bits), four bits of kind per
 //! vertex (marginal, dead stone, touches the wall, cut-off defender stone)
-//! and one bit per vertex pair (adjacency), in canonical order. An entry
-//! is its key and a `u32`: the value's digits (2 bits each, `a` lowest)
-//! and the attack and defense vertices (8 bits each, canonical order).
+//! and one bit per vertex pair (adjacency), in canonical order (42 bits
+//! at 6 vertices). An entry is one `u64`: the key shifted up by
+//! [`DATA_BITS`] above its data, the value's digits (2 bits each, `a`
+//! lowest) and the attack and defense vertices (6 bits each, canonical
+//! order). Entries are kept in one sorted block per vertex count. On a
+//! bare-metal target (`target_os = "none"`: the device, whose 256 KiB of
+//! flash hold the whole engine) the table stops at
+//! `DEVICE_MAX` = 5 vertices (591 entries, 4,728 bytes); graphs of 6 are
+//! read there.
 
 use crate::graph::{EyeGraph, MAX_VERTICES, Mask, bit};
 use crate::solver::Analysis;
-use crate::table_data::{DATA, KEYS, MAX};
+use crate::table_data::BLOCKS;
 use crate::value::EyeValue;
 
 /// Largest graph (vertices) the table holds every realizable one of.
-pub const TABLE_MAX_VERTICES: usize = MAX;
+pub const TABLE_MAX_VERTICES: usize = BLOCKS.len() - 1;
+
+/// Bits of an entry below its key.
+pub const DATA_BITS: u32 = 20;
 
 /// Most vertices [`canonical`] orders.
 pub const CANONICAL_MAX: usize = 7;
@@ -37,14 +46,21 @@ pub type Key = u64;
 
 /// Entries in the table.
 #[must_use]
-pub const fn entries() -> usize {
-    KEYS.len()
+pub fn entries() -> usize {
+    BLOCKS.iter().map(|b| b.len()).sum()
 }
 
-/// Bytes of flash the table takes (keys and data).
+/// The table's keys, by vertex count, each count's sorted.
+pub fn keys() -> impl Iterator<Item = Key> {
+    BLOCKS
+        .iter()
+        .flat_map(|b| b.iter().map(|&e| e >> DATA_BITS))
+}
+
+/// Bytes of flash the table takes.
 #[must_use]
-pub const fn bytes() -> usize {
-    KEYS.len() * core::mem::size_of::<u64>() + DATA.len() * core::mem::size_of::<u32>()
+pub fn bytes() -> usize {
+    entries() * core::mem::size_of::<u64>()
 }
 
 /// A graph in canonical order: its key and, for each canonical position,
@@ -193,16 +209,16 @@ pub fn decode(key: Key) -> EyeGraph {
     g
 }
 
-/// Packs an analysis (vital points in canonical positions) as an entry's
-/// data.
+/// Packs an analysis (vital points in canonical positions, of at most 6
+/// vertices) as an entry's data.
 #[must_use]
-pub fn pack(value: EyeValue, attack: u8, defense: u8) -> u32 {
-    u32::from(value.a)
-        | u32::from(value.b) << 2
-        | u32::from(value.c) << 4
-        | u32::from(value.d) << 6
-        | u32::from(attack) << 8
-        | u32::from(defense) << 16
+pub fn pack(value: EyeValue, attack: u8, defense: u8) -> u64 {
+    u64::from(value.a)
+        | u64::from(value.b) << 2
+        | u64::from(value.c) << 4
+        | u64::from(value.d) << 6
+        | u64::from(attack & 0x3f) << 8
+        | u64::from(defense & 0x3f) << 14
 }
 
 /// The table's analysis of `g`, if `g` is small enough and listed.
@@ -212,12 +228,15 @@ pub fn lookup(g: &EyeGraph) -> Option<Analysis> {
         return None;
     }
     let canon = canonical(g)?;
-    let i = KEYS.binary_search(&canon.key).ok()?;
-    let data = DATA.get(i).copied()?;
+    let block = BLOCKS.get(g.len())?;
+    let i = block
+        .binary_search_by_key(&canon.key, |&e| e >> DATA_BITS)
+        .ok()?;
+    let data = block.get(i).copied()?;
     let digit = |s: u32| ((data >> s) & 3) as u8;
     let value = EyeValue::new(digit(0), digit(2), digit(4), digit(6));
     // Canonical positions back to the graph's vertices.
-    let unmap = |m: u32| -> Mask {
+    let unmap = |m: u64| -> Mask {
         (0..CANONICAL_MAX)
             .filter(|&i| m & (1 << i) != 0)
             .filter_map(|i| canon.order.get(i))
@@ -225,13 +244,13 @@ pub fn lookup(g: &EyeGraph) -> Option<Analysis> {
     };
     Some(Analysis {
         value,
-        attack: unmap((data >> 8) & 0xff),
-        defense: unmap((data >> 16) & 0xff),
+        attack: unmap((data >> 8) & 0x3f),
+        defense: unmap((data >> 14) & 0x3f),
         exact: true,
     })
 }
 
-const _: () = assert!(CANONICAL_MAX <= MAX_VERTICES && MAX <= CANONICAL_MAX);
+const _: () = assert!(CANONICAL_MAX <= MAX_VERTICES && TABLE_MAX_VERTICES <= 6);
 
 #[cfg(test)]
 mod tests {

@@ -17,7 +17,9 @@
 //! 8,856 bytes; the console's `small` build uses 256: 2,712 bytes), an
 //! [`EyeGraph`] 88 bytes. [`eval_eye`] keeps about ten 56-byte point sets
 //! on the stack besides the solver; the solver's recursion is at most
-//! [`solver::MAX_DEPTH`] frames deep. [`EyeGraph::parse`] embeds a
+//! 2 × [`solver::MAX_DEPTH`] + 1 `search` frames of 144 bytes deep on the
+//! device (18.6 KiB; see [`solver`] for the other frames and measured
+//! depths). [`EyeGraph::parse`] embeds a
 //! diagram on a 361-byte board (plus 1,083 bytes of labels and queue,
 //! and one board copy per marginal vertex while placing margins).
 //!

@@ -204,18 +204,22 @@ fn gen_eye_table(args: &[String]) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     match eye_table::generate(max) {
-        Ok((source, size, counts)) => {
-            let entries: usize = counts.iter().take(size + 1).sum();
+        Ok((source, plan)) => {
             if let Err(e) = std::fs::write(&out, source) {
                 eprintln!("owlet gen-eye-table: {}: {e}", out.display());
                 return ExitCode::FAILURE;
             }
             println!(
-                "wrote {}: graphs up to {size} vertices, {entries} entries, {} bytes \
-                 (realizable graphs by size: {:?}); {:.1} s",
+                "wrote {}: every realizable graph up to {} vertices and {} of {} vertices \
+                 away from the edges, {} entries, {} bytes (realizable graphs by size: {:?}); \
+                 {:.1} s",
                 out.display(),
-                entries * eye_table::ENTRY_BYTES,
-                &counts[1..],
+                plan.complete,
+                plan.extra,
+                plan.complete + 1,
+                plan.entries,
+                plan.entries * eye_table::ENTRY_BYTES,
+                &plan.counts[1..],
                 start.elapsed().as_secs_f64()
             );
             ExitCode::SUCCESS

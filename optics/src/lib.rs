@@ -25,16 +25,17 @@
 //!
 //! # The table
 //! [`table`] lists the analysis of every realizable eye graph of up to
-//! [`table::TABLE_MAX_VERTICES`] = 6 vertices (every connected diagram of
-//! up to 6 cells `.`, `!`, `X` that GNU Go's embedding accepts, up to
-//! relabelling): 3,321 entries, 26,568 bytes of flash (one `u64` each).
-//! The 16,229 graphs of 7 vertices would take another 129,832 bytes,
-//! beyond the 64 KiB allowed. On the device (`target_os = "none"`) it
-//! stops at 5 vertices: 591 entries, 4,728 bytes (the engine fills most
-//! of its 256 KiB of flash). `owlet gen-eye-table` regenerates it: 3.5 s
-//! for `--max 6`, 56 s by default (which also counts the 7-vertex graphs
-//! to find the largest size that fits). [`Solver::analyze`] looks a graph
-//! up there first (about 0.3 µs); [`Solver::solve`] always reads.
+//! [`table::TABLE_MAX_VERTICES`] = 5 vertices (every connected diagram of
+//! up to 5 cells `.`, `!`, `X` that GNU Go's embedding accepts, in the
+//! middle of the board, against an edge or in a corner, up to
+//! relabelling: 1,636 graphs), and the 2,730 graphs of 6 vertices from
+//! diagrams away from the edges: 4,366 entries, 34,928 bytes of flash
+//! (one `u64` each). All 8,089 graphs of 6 vertices would make it 77,800
+//! bytes, beyond the 64 KiB allowed. On the device (`target_os = "none"`)
+//! it stops at 5 vertices: 13,088 bytes. `owlet gen-eye-table`
+//! regenerates it in about 21 s (enumeration 18 s, solving the rest).
+//! [`Solver::analyze`] looks a graph up there first (about 0.3 µs);
+//! [`Solver::solve`] always reads.
 
 #![no_std]
 #![cfg_attr(

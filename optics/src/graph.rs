@@ -684,4 +684,54 @@ mod tests {
             Err(GraphError::TooLarge)
         );
     }
+
+    /// Fuzzing: random diagrams (the diagram alphabet and some noise)
+    /// never make parsing, embedding, the table or the solver panic, and
+    /// a parsed graph is within bounds.
+    #[test]
+    fn random_diagrams_never_panic() {
+        let mut x: u64 = 0x5eed_f00d;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let alphabet = b".!X$O%|-+*<>@()a \n.!.X%";
+        let mut solver: crate::Solver<64> = crate::Solver::new();
+        solver.set_budget(2_000);
+        let (mut ok, mut refused) = (0, 0);
+        for round in 0..20_000 {
+            let len = (next() % 40) as usize;
+            let bytes: std::vec::Vec<u8> = (0..len)
+                .map(|_| {
+                    let r = next();
+                    if round % 10 == 0 {
+                        (r % 256) as u8
+                    } else {
+                        alphabet[(r % alphabet.len() as u64) as usize]
+                    }
+                })
+                .collect();
+            let text = std::string::String::from_utf8_lossy(&bytes);
+            match EyeGraph::parse(&text) {
+                Ok(g) => {
+                    ok += 1;
+                    assert!(g.len() <= MAX_VERTICES);
+                    assert_eq!(g.wall & !g.all(), 0);
+                    let a = solver.analyze(&g);
+                    assert!(
+                        a.value.a <= a.value.b && a.value.b <= a.value.c && a.value.c <= a.value.d
+                    );
+                    let mut out = String::new();
+                    g.write_diagram(&mut out, a.attack, a.defense).unwrap();
+                }
+                Err(_) => refused += 1,
+            }
+        }
+        assert!(
+            ok > 5_000 && refused > 500,
+            "{ok} parsed, {refused} refused"
+        );
+    }
 }

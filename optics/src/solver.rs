@@ -252,12 +252,31 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// The value and vital points of `graph` under GNU Go's
     /// `analyze_eyegraph` rules: [`DIAGRAM_OUTER_LIBERTIES`] outer
     /// liberties, the attacker never passes, a seki counts as life.
-    /// Graphs of up to [`crate::table::TABLE_MAX_VERTICES`] vertices are
-    /// looked up in the generated table first.
+    /// Graphs the generated table lists are looked up there; other graphs
+    /// of up to [`crate::table::CANONICAL_MAX`] vertices are read in
+    /// canonical order (so that relabelling or mirroring a diagram does not
+    /// change the answer), larger ones as given.
     pub fn analyze(&mut self, graph: &EyeGraph) -> Analysis {
         if let Some(found) = crate::table::lookup(graph) {
             self.nodes = 0;
             return found;
+        }
+        // Small graphs are read in canonical order, so that relabelling
+        // or mirroring a diagram cannot change the answer.
+        if let Some(c) = crate::table::canonical(graph) {
+            let found = self.solve(&crate::table::decode(c.key));
+            let unmap = |m: Mask| -> Mask {
+                c.order
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| m & bit(i) != 0)
+                    .fold(0, |acc, (_, &v)| acc | bit(v as usize))
+            };
+            return Analysis {
+                attack: unmap(found.attack),
+                defense: unmap(found.defense),
+                ..found
+            };
         }
         self.solve(graph)
     }

@@ -262,8 +262,9 @@ impl EyeGraph {
     }
 
     /// Writes the diagram (rows padded to the widest, separated by
-    /// newlines, none after the last) with the vertices in `attack` and `defense` marked as in
-    /// eyes.db: `*` both, `<` attack, `>` defense (`@ ( )` on marginal
+    /// newlines, none after the last; cut-off defender stones drawn as eye
+    /// space, as GNU Go draws them) with the vertices in `attack` and
+    /// `defense` marked as in eyes.db: `*` both, `<` attack, `>` defense (`@ ( )` on marginal
     /// vertices).
     ///
     /// # Errors
@@ -286,10 +287,9 @@ impl EyeGraph {
                 if vr != r {
                     continue;
                 }
+                // Cut-off defender stones are drawn as eye space, as GNU Go
+                // draws them.
                 let b = bit(v);
-                if self.defenders & b != 0 {
-                    continue;
-                }
                 let m = self.drawn & b != 0;
                 let ch = match (self.stones & b != 0, attack & b != 0, defense & b != 0) {
                     (true, _, _) => {

@@ -34,7 +34,7 @@
 //! bytes, beyond the 64 KiB allowed. On the device (`target_os = "none"`)
 //! it stops at 5 vertices: 13,088 bytes. `owlet gen-eye-table`
 //! regenerates it in about 21 s (enumeration 18 s, solving the rest).
-//! [`Solver::analyze`] looks a graph up there first (about 0.3 µs);
+//! [`Solver::analyze`] looks a graph up there first (about 0.3–0.4 µs);
 //! [`Solver::solve`] always reads.
 
 #![no_std]

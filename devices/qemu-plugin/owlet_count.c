@@ -14,8 +14,13 @@
  * is the k-th command line the device received (comments and blank lines
  * included: the engine sees them too), so scripts/qemu-count can name it.
  *
- * Arguments (-plugin libowlet_count.so,out=FILE): out=FILE writes there
- * (default: QEMU's log, i.e. `-d plugin`).
+ * Arguments (-plugin libowlet_count.so,out=FILE,profile=FILE):
+ *   out=FILE      the spans and the total go there (default: QEMU's log,
+ *                 i.e. `-d plugin`)
+ *   profile=FILE  also count each instruction address below 1 MiB (the
+ *                 flash of the boards modelled) and write `ADDRESS COUNT`
+ *                 lines (hex, decimal) there at exit, for the whole run
+ *                 (the idle loop polling the UART included)
  *
  * Counting is inline (a counter add compiled into each translated
  * instruction), so the count is exact, not sampled. Single vCPU only
@@ -30,6 +35,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qemu_plugin_api.h"
@@ -41,6 +47,11 @@ static uint64_t span_start; /* `executed` at the open span's first SEV */
 static bool in_span;
 static uint64_t spans;
 static FILE *out;
+
+/* Per-address counts (one per halfword below PROFILE_LIMIT), or NULL. */
+#define PROFILE_LIMIT 0x100000u
+static uint64_t *profile;
+static FILE *profile_out;
 
 static void emit(const char *line)
 {
@@ -87,13 +98,18 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     for (size_t i = 0; i < n; i++) {
         struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
         qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64, &executed, 1);
+        uint64_t vaddr = qemu_plugin_insn_vaddr(insn);
+        if (profile && vaddr < PROFILE_LIMIT) {
+            qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+                                                       &profile[vaddr >> 1], 1);
+        }
         if (is_marker(insn)) {
             qemu_plugin_register_vcpu_insn_exec_cb(insn, on_marker, QEMU_PLUGIN_CB_NO_REGS, NULL);
         }
     }
 }
 
-static void on_exit(qemu_plugin_id_t id, void *udata)
+static void at_qemu_exit(qemu_plugin_id_t id, void *udata)
 {
     (void)id;
     (void)udata;
@@ -103,6 +119,15 @@ static void on_exit(qemu_plugin_id_t id, void *udata)
     if (out) {
         fclose(out);
         out = NULL;
+    }
+    if (profile && profile_out) {
+        for (uint64_t i = 0; i < PROFILE_LIMIT / 2; i++) {
+            if (profile[i]) {
+                fprintf(profile_out, "%08" PRIx64 " %" PRIu64 "\n", i << 1, profile[i]);
+            }
+        }
+        fclose(profile_out);
+        profile_out = NULL;
     }
 }
 
@@ -117,12 +142,19 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                 fprintf(stderr, "owlet_count: cannot write %s\n", argv[i] + 4);
                 return -1;
             }
+        } else if (strncmp(argv[i], "profile=", 8) == 0) {
+            profile_out = fopen(argv[i] + 8, "w");
+            profile = calloc(PROFILE_LIMIT / 2, sizeof *profile);
+            if (!profile_out || !profile) {
+                fprintf(stderr, "owlet_count: cannot profile to %s\n", argv[i] + 8);
+                return -1;
+            }
         } else {
-            fprintf(stderr, "owlet_count: unknown argument %s (only out=FILE)\n", argv[i]);
+            fprintf(stderr, "owlet_count: unknown argument %s (out=FILE, profile=FILE)\n", argv[i]);
             return -1;
         }
     }
     qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
-    qemu_plugin_register_atexit_cb(id, on_exit, NULL);
+    qemu_plugin_register_atexit_cb(id, at_qemu_exit, NULL);
     return 0;
 }

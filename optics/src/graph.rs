@@ -77,6 +77,9 @@ pub struct EyeGraph {
     /// Diagram rows and width (for printing; 0 for graphs from a board).
     pub(crate) rows: u8,
     pub(crate) width: u8,
+    /// The diagram's row of `-` and column of `|` (the board's edges;
+    /// `u8::MAX`: none).
+    pub(crate) edges: (u8, u8),
 }
 
 impl Default for EyeGraph {
@@ -106,6 +109,7 @@ impl EyeGraph {
             at: [(0, 0); MAX_VERTICES],
             rows: 0,
             width: 0,
+            edges: (u8::MAX, u8::MAX),
         }
     }
 
@@ -257,13 +261,15 @@ impl EyeGraph {
         g.rows = (row + 1) as u8;
         g.width = width as u8;
         g.drawn = g.marginal;
+        let edge = |e: Option<usize>| e.and_then(|x| u8::try_from(x).ok()).unwrap_or(u8::MAX);
+        g.edges = (edge(hedge), edge(vedge));
         embed::embed(&mut g, hedge, vedge)?;
         Ok(g)
     }
 
     /// Writes the diagram (rows padded to the widest, separated by
-    /// newlines, none after the last; cut-off defender stones drawn as eye
-    /// space, as GNU Go draws them) with the vertices in `attack` and
+    /// newlines, none after the last; the board's edges and cut-off
+    /// defender stones, as eye space, drawn as GNU Go draws them) with the vertices in `attack` and
     /// `defense` marked as in eyes.db: `*` both, `<` attack, `>` defense (`@ ( )` on marginal
     /// vertices).
     ///
@@ -280,6 +286,16 @@ impl EyeGraph {
                 out.write_char('\n')?;
             }
             let mut line = [b' '; MAX_DIAGRAM];
+            // The board's edges, as GNU Go draws them.
+            for (c, cell) in line.iter_mut().enumerate() {
+                let (on_row, on_col) = (r == self.edges.0, c == usize::from(self.edges.1));
+                *cell = match (on_row, on_col) {
+                    (true, true) => b'+',
+                    (true, false) => b'-',
+                    (false, true) => b'|',
+                    (false, false) => b' ',
+                };
+            }
             for v in 0..self.n {
                 let Some(&(vr, vc)) = self.at.get(v) else {
                     continue;

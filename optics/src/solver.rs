@@ -328,7 +328,9 @@ impl<const CACHE: usize> Solver<CACHE> {
         self.nodes = 0;
         self.out_of_budget = false;
         self.outer = outer.min(OUTER_LIBERTIES);
-        // Moves with more neighbours first: vital points are usually central.
+        // Marginal vertices first (the attacker's safe moves, the
+        // defender's urgent ones), then those with more neighbours: vital
+        // points are usually central.
         let mut order = [0u8; MAX_VERTICES];
         for (i, o) in order.iter_mut().enumerate() {
             *o = i as u8;
@@ -337,7 +339,11 @@ impl<const CACHE: usize> Solver<CACHE> {
         if let Some(slice) = order.get_mut(..n) {
             slice.sort_unstable_by_key(|&v| {
                 let degree = graph.adj.get(v as usize).map_or(0, |a| a.count_ones());
-                (core::cmp::Reverse(degree), v)
+                (
+                    graph.marginal & bit(v as usize) == 0,
+                    core::cmp::Reverse(degree),
+                    v,
+                )
             });
         }
         self.order = order;

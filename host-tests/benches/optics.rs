@@ -4,12 +4,11 @@
 //! - `eval_eye_optics_tst`: all those calls in a row (one element = one
 //!   call): the dead-stone reading, domains, eye space, topology and the
 //!   local-game solver (`compute_eyes`) with fresh caches each call.
-//!
 //! - `table_lookup`: [`table::lookup`] of every graph the table lists (one
 //!   element = one lookup: canonical order, then a binary search).
 //! - `solve_7_vertices`: [`Solver::solve`] (reading, no table) of the
-//!   first 200 realizable 7-vertex graphs in `owlet gen-eye-table`'s
-//!   order of diagrams, with the console's 1024-entry cache.
+//!   first 200 realizable 7-vertex graphs from diagrams of a 3×3 box with
+//!   two blanks, with the console's 1024-entry cache.
 //!
 //! The setup prints the number of calls and the solver's nodes per call
 //! (mean, median, max).

@@ -4,15 +4,20 @@
 //! Owns: [`Solver`] and [`Analysis`]. The method is the one GNU Go
 //! documents for `analyze_eyegraph`: the graph is embedded in a defender
 //! group that has no other eye potential — every vertex that touches the
-//! group's stones is its liberty, and the group has [`OUTER_LIBERTIES`]
-//! more liberties outside that only the attacker fills (on a board, the
-//! real number when it is smaller: see [`Solver::analyze_with_outer`]) —
-//! while marginal vertices also touch attacker stones that cannot be
-//! captured, and dead attacker stones start on their vertices (a dead
-//! stone on a marginal vertex, `$`, is not joined to the outside: once
-//! captured, its vertex is an ordinary margin). A question is then
-//! whether the attacker can capture the group, with the group's one
-//! extra true eye elsewhere or with it filled.
+//! group's stones is its liberty, and the group has
+//! [`DIAGRAM_OUTER_LIBERTIES`] more liberties outside that only the
+//! attacker fills (a group on a board: its real number, up to
+//! [`OUTER_LIBERTIES`], see [`Solver::analyze_with_outer`]) — while
+//! marginal vertices also touch attacker stones that cannot be captured,
+//! and dead attacker stones start on their vertices (a stone on a
+//! marginal vertex is joined to those invincible stones, except on graphs
+//! built from a board, where once captured its vertex is an ordinary
+//! margin). How a diagram becomes such a graph is [`crate::graph`]'s
+//! part. A question is then whether the attacker can capture the group,
+//! with the group's one extra true eye elsewhere or with it filled.
+//! [`Solver::analyze`] first looks the graph up in [`crate::table`]; a
+//! graph of up to [`crate::table::CANONICAL_MAX`] vertices the table does
+//! not list is read in canonical order.
 //!
 //! The value follows from those questions as GNU Go's method reads it:
 //! a group that lives without the extra eye when the attacker starts is
@@ -37,7 +42,10 @@
 //! last liberty outside the space: the defender may capture them with a
 //! move (so `X` alone is an eye; GNU Go's `analyze_eyegraph` keeps such a
 //! string on the board forever, a position that cannot arise in a game,
-//! and answers 0000).
+//! and answers 0000). With the board rules of
+//! [`Solver::analyze_with_outer`] (what reproduces GNU Go's `eval_eye`)
+//! the attacker may pass too, and when both pass a group with dead
+//! attacker stones still in its space has no eye there.
 //!
 //! Bounds: a two-way cache of `CACHE` 8-byte entries (default
 //! [`DEFAULT_CACHE_ENTRIES`] = 1024, 8 KiB), a node budget per analysis

@@ -1,8 +1,9 @@
 //! Eye graphs: an eye space reduced to what its local game depends on.
 //!
 //! Owns: [`EyeGraph`] (up to [`MAX_VERTICES`] vertices, each ordinary or
-//! marginal, empty or holding a dead attacker stone, with its adjacency and
-//! whether it touches the defender's surrounding stones), parsing GNU Go's
+//! marginal, empty or holding a dead attacker stone (or a defender stone
+//! cut off from the group), with its adjacency and whether it touches the
+//! defender's surrounding stones), parsing GNU Go's
 //! coded diagrams (`analyze_eyegraph`: `%` is a newline, `O` a blank) and
 //! writing a diagram back with vital points marked. Omits: finding eye
 //! spaces on a board (see [`crate::eyes`]) and solving (see

@@ -8,6 +8,7 @@
 //!
 //! Omits: GNU Go's regression pages and its remote (`regress.pike`) modes.
 
+pub mod analyze;
 pub mod console;
 pub mod device;
 pub mod positions;

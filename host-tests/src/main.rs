@@ -6,6 +6,10 @@
 //!   `boardsize`/`komi`/`play`.
 //! - `owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR]
 //!   FILE.tst...`: runs GNU Go regression files and prints per-file counts.
+//! - `owlet analyze [--move N] [--json] [--svg OUT.svg] [--color|--no-color]
+//!   [--owl-nodes N] [--aa-nodes N] [--threads N] FILE.sgf|DIR...`: dragons,
+//!   eye spaces and combination threats of positions (see
+//!   [`owlet_host_tests::analyze`]).
 //! - `owlet gen-eye-table [--max N] [--counts] [--out FILE]`: writes
 //!   owlet-optics' eye-graph table (see [`eye_table`]).
 
@@ -23,6 +27,8 @@ const USAGE: &str = "\
 usage: owlet gtp [--device CMD]
        owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR] FILE.tst...
        owlet gen-eye-table [--max N] [--counts] [--out FILE]
+       owlet analyze [--move N] [--json] [--svg OUT.svg] [--color|--no-color]
+                     [--owl-nodes N] [--aa-nodes N] [--threads N] FILE.sgf|DIR...
 
 gtp      GTP version 2 on stdin/stdout, answering like GNU Go (loadsgf included)
   --device CMD       answered by a device: CMD is a serial port, or a command
@@ -36,7 +42,17 @@ regress  run GNU Go regression files through the same console
 gen-eye-table  solve every realizable eye graph up to N vertices (default: the
                largest size whose table fits 64 KiB) and write the table
   --counts           only count the graphs of each size
-  --out FILE         default optics/src/table_data.rs";
+  --out FILE         default optics/src/table_data.rs
+analyze  each dragon's status (owl), eye spaces and values, combination threats;
+         one file: the board as text (colour on a terminal); a directory or
+         several files: analysed in parallel, one JSON line per position
+  --move N           the position before move N (default: the end)
+  --json             JSON instead of text
+  --svg OUT.svg      also draw the board (one file only)
+  --color, --no-color  force colour on or off
+  --owl-nodes N      owl nodes per position (default 4000); dragons past it: unknown
+  --aa-nodes N       combination threats tried per colour (0: no search)
+  --threads N        worker threads in batch mode (default: one per core)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,6 +61,7 @@ fn main() -> ExitCode {
         Some("gtp") if args.len() == 3 && args[1] == "--device" => device(&args[2]),
         Some("regress") => regress(&args[1..]),
         Some("gen-eye-table") => gen_eye_table(&args[1..]),
+        Some("analyze") => owlet_host_tests::analyze::cli::main(&args[1..], USAGE),
         Some("--version" | "version") => {
             println!("owlet {}", owlet_firmware::gtp::VERSION);
             ExitCode::SUCCESS

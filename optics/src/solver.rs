@@ -43,9 +43,12 @@
 //! move (so `X` alone is an eye; GNU Go's `analyze_eyegraph` keeps such a
 //! string on the board forever, a position that cannot arise in a game,
 //! and answers 0000). With the board rules of
-//! [`Solver::analyze_with_outer`] (what reproduces GNU Go's `eval_eye`)
-//! the attacker may pass too, and when both pass a group with dead
-//! attacker stones still in its space has no eye there.
+//! [`Solver::analyze_with_outer`] (what reproduces GNU Go's `eval_eye`
+//! and keeps owl's regression cases) the attacker may pass too, when both
+//! pass a group with dead attacker stones still in its space has no eye
+//! there, the defender may fill any point, the vertices are read in
+//! order of degree, and `a` and `d` are simply what two moves in a row
+//! of the attacker or the defender leave (see `evaluate_board`).
 //!
 //! Bounds: a two-way cache of `CACHE` 8-byte entries (default
 //! [`DEFAULT_CACHE_ENTRIES`] = 1024, 8 KiB), a node budget per analysis
@@ -337,18 +340,19 @@ impl<const CACHE: usize> Solver<CACHE> {
         self.out_of_budget = false;
         self.outer = outer.min(OUTER_LIBERTIES);
         // Marginal vertices first (the attacker's safe moves, the
-        // defender's urgent ones), then those with more neighbours: vital
-        // points are usually central.
+        // defender's urgent ones; not with the board rules), then those
+        // with more neighbours: vital points are usually central.
         let mut order = [0u8; MAX_VERTICES];
         for (i, o) in order.iter_mut().enumerate() {
             *o = i as u8;
         }
         let n = graph.len().min(MAX_VERTICES);
+        let board_rules = self.board_rules;
         if let Some(slice) = order.get_mut(..n) {
             slice.sort_unstable_by_key(|&v| {
                 let degree = graph.adj.get(v as usize).map_or(0, |a| a.count_ones());
                 (
-                    graph.marginal & bit(v as usize) == 0,
+                    !board_rules && graph.marginal & bit(v as usize) == 0,
                     core::cmp::Reverse(degree),
                     v,
                 )
@@ -386,7 +390,11 @@ impl<const CACHE: usize> Solver<CACHE> {
             Some((EyeValue::default(), 0, 0))
         } else {
             self.push(start);
-            self.evaluate(start)
+            if self.board_rules {
+                self.evaluate_board(start)
+            } else {
+                self.evaluate(start)
+            }
         };
         match found {
             Some((value, attack, defense)) if !self.out_of_budget => Analysis {
@@ -689,6 +697,114 @@ impl<const CACHE: usize> Solver<CACHE> {
         Some((EyeValue::new(0, 0, 0, d), 0, vital))
     }
 
+    /// The value of `pos` under the board rules: `b` and `c` as
+    /// [`Solver::evaluate`] finds them, `a` what two attacker moves in a
+    /// row leave, `d` what two defender moves reach; the vital points are
+    /// the first moves that reach the lower (attacker) or upper (defender)
+    /// digit.
+    fn evaluate_board(&mut self, pos: Pos) -> Option<(EyeValue, Moves, Moves)> {
+        let without = self.tactical(pos, false)?;
+        let with = self.tactical(pos, true)?;
+        let b = if !without.attack {
+            2
+        } else {
+            u8::from(!with.attack)
+        };
+        let c = if without.defend {
+            2
+        } else {
+            u8::from(with.defend)
+        };
+        // Each first move: (eyes if the other side answers, eyes if the
+        // same side moves again).
+        let mut attacks = [(0u8, 0u8); MOVES];
+        let mut defenses = [(0u8, 0u8); MOVES];
+        let (mut a, mut d) = (b, c);
+        let (mut att_legal, mut def_legal): (Moves, Moves) = (0, 0);
+        for m in 0..MOVES {
+            let got = match self.step(pos, Side::Attacker, m) {
+                Played::Illegal | Played::Repeats(_) => continue,
+                Played::Captured => (0, 0),
+                Played::Done(next) => {
+                    self.push(next);
+                    let answered = self.eyes_first(next, Side::Defender);
+                    let again = self.two_moves(next);
+                    self.len -= 1;
+                    (answered?, again?)
+                }
+            };
+            att_legal |= 1 << m;
+            a = a.min(got.1);
+            if let Some(slot) = attacks.get_mut(m) {
+                *slot = got;
+            }
+        }
+        for m in 0..MOVES {
+            let got = match self.step(pos, Side::Defender, m) {
+                Played::Done(next) => {
+                    self.push(next);
+                    let answered = self.eyes_first(next, Side::Attacker);
+                    let again = self.two_defender_moves(next);
+                    self.len -= 1;
+                    (answered?, again?)
+                }
+                _ => continue,
+            };
+            def_legal |= 1 << m;
+            d = d.max(got.1);
+            if let Some(slot) = defenses.get_mut(m) {
+                *slot = got;
+            }
+        }
+        let pick = |moves: &[(u8, u8); MOVES], legal: Moves, f: &dyn Fn((u8, u8)) -> bool| {
+            bits(legal)
+                .filter(|&m| moves.get(m).is_some_and(|&g| f(g)))
+                .fold(0 as Moves, |acc, m| acc | 1 << m)
+        };
+        let (attack, defense) = if b < c {
+            (
+                pick(&attacks, att_legal, &|g| g.0 == b),
+                pick(&defenses, def_legal, &|g| g.0 == c),
+            )
+        } else {
+            (
+                if a < b {
+                    pick(&attacks, att_legal, &|g| g.1 == a)
+                } else {
+                    0
+                },
+                if d > c {
+                    pick(&defenses, def_legal, &|g| g.1 == d)
+                } else {
+                    0
+                },
+            )
+        };
+        Some((EyeValue::new(a, b, c, d), attack, defense))
+    }
+
+    /// Eyes when `side` moves first from `pos`.
+    fn eyes_first(&mut self, pos: Pos, side: Side) -> Option<u8> {
+        let without = self.tactical(pos, false)?;
+        let with = self.tactical(pos, true)?;
+        Some(match side {
+            Side::Attacker => {
+                if !without.attack {
+                    2
+                } else {
+                    u8::from(!with.attack)
+                }
+            }
+            Side::Defender => {
+                if without.defend {
+                    2
+                } else {
+                    u8::from(with.defend)
+                }
+            }
+        })
+    }
+
     /// Eyes when the attacker, having just moved to `pos`, moves again.
     fn two_moves(&mut self, pos: Pos) -> Option<u8> {
         if !self.tactical(pos, false)?.attack {
@@ -901,7 +1017,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                     Played::Captured => return self.store(slot, key, Res::Dies, NO_REPETITION),
                     Played::Done(next) => next,
                 };
-                if mover == Side::Defender && m < n {
+                if mover == Side::Defender && m < n && !self.board_rules {
                     let v = self.order.get(m).copied().unwrap_or(0) as usize;
                     if !self.defender_reads(pos, v, next) {
                         continue;

@@ -48,7 +48,8 @@
 //! pass a group with dead attacker stones still in its space has no eye
 //! there, the defender may fill any point, the vertices are read in
 //! order of degree, and `a` and `d` are simply what two moves in a row
-//! of the attacker or the defender leave (see `evaluate_board`).
+//! of the attacker or the defender leave (see `evaluate_board`), read in
+//! one pass with the whole budget.
 //!
 //! Bounds: a two-way cache of `CACHE` 8-byte entries (default
 //! [`DEFAULT_CACHE_ENTRIES`] = 1024, 8 KiB), a node budget per analysis
@@ -317,9 +318,13 @@ impl<const CACHE: usize> Solver<CACHE> {
         // First exactly, with a quarter of the budget; then, if that runs
         // out, caching every result as GNU Go does (a result reached
         // through a repetition is then reused on other lines).
+        self.store_all = false;
+        // The board rules read once, with the whole budget.
+        if self.board_rules {
+            return self.analyze_once(graph, outer);
+        }
         let budget = self.budget;
         self.budget = budget / 4;
-        self.store_all = false;
         let first = self.analyze_once(graph, outer);
         self.budget = budget;
         if first.exact {

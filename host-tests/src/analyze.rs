@@ -33,7 +33,7 @@
 
 use std::path::{Path, PathBuf};
 
-use owlet_board::{Code, Color, Move, Point, PointSet, Reader};
+use owlet_board::{Code, Color, Move, Point, PointSet, Reader, ReadingLimits};
 use owlet_combination::{AaLimits, find_combination};
 use owlet_firmware::Engine;
 use owlet_firmware::gtp::ConsoleBoard;
@@ -62,6 +62,9 @@ pub struct Options {
     /// Combination threats tried per colour (owlet-combination's node
     /// limit); 0 skips the search.
     pub aa_nodes: u32,
+    /// Tactical reading nodes per reading call inside the combination
+    /// search.
+    pub aa_reading_nodes: u32,
 }
 
 impl Default for Options {
@@ -72,6 +75,7 @@ impl Default for Options {
             owl_nodes: 4 * OwlLimits::DEFAULT.node_limit,
             owl_search_nodes: OwlLimits::DEFAULT.node_limit,
             aa_nodes: AaLimits::default().node_limit,
+            aa_reading_nodes: AaLimits::default().reading.node_limit,
         }
     }
 }
@@ -408,9 +412,14 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
     let mut combinations = Vec::new();
     let mut complete = true;
     if options.aa_nodes > 0 {
+        let defaults = AaLimits::default();
         let limits = AaLimits {
             node_limit: options.aa_nodes,
-            ..AaLimits::default()
+            reading: ReadingLimits {
+                node_limit: options.aa_reading_nodes,
+                ..defaults.reading
+            },
+            ..defaults
         };
         for color in [Color::Black, Color::White] {
             let (found, stats) = find_combination(&mut *board, &mut *reader, color, &limits);

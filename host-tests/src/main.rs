@@ -7,7 +7,7 @@
 //! - `owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR]
 //!   FILE.tst...`: runs GNU Go regression files and prints per-file counts.
 //! - `owlet analyze [--move N] [--json] [--svg OUT.svg] [--color|--no-color]
-//!   [--owl-nodes N] [--aa-nodes N] [--threads N] FILE.sgf|DIR...`: dragons,
+//!   [--owl-nodes N] [--aa-nodes N] [--aa-reading N] [--threads N] FILE.sgf|DIR...`: dragons,
 //!   eye spaces and combination threats of positions (see
 //!   [`owlet_host_tests::analyze`]).
 //! - `owlet gen-eye-table [--max N] [--counts] [--out FILE]`: writes
@@ -28,7 +28,8 @@ usage: owlet gtp [--device CMD]
        owlet regress [--data DIR] [-v] [--write-ratchet] [--ratchet-dir DIR] FILE.tst...
        owlet gen-eye-table [--max N] [--counts] [--out FILE]
        owlet analyze [--move N] [--json] [--svg OUT.svg] [--color|--no-color]
-                     [--owl-nodes N] [--aa-nodes N] [--threads N] FILE.sgf|DIR...
+                     [--owl-nodes N] [--aa-nodes N] [--aa-reading N] [--threads N]
+                     FILE.sgf|DIR...
 
 gtp      GTP version 2 on stdin/stdout, answering like GNU Go (loadsgf included)
   --device CMD       answered by a device: CMD is a serial port, or a command
@@ -52,6 +53,7 @@ analyze  each dragon's status (owl), eye spaces and values, combination threats;
   --color, --no-color  force colour on or off
   --owl-nodes N      owl nodes per position (default 4000); dragons past it: unknown
   --aa-nodes N       combination threats tried per colour (0: no search)
+  --aa-reading N     reading nodes per call in the combination search
   --threads N        worker threads in batch mode (default: one per core)";
 
 fn main() -> ExitCode {

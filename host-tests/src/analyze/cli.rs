@@ -45,6 +45,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--no-color" => out.color = Some(false),
             "--owl-nodes" => out.options.owl_nodes = number(arg, value(arg)?)?,
             "--aa-nodes" => out.options.aa_nodes = number(arg, value(arg)?)?,
+            "--aa-reading" => out.options.aa_reading_nodes = number(arg, value(arg)?)?,
             "--threads" => out.threads = number(arg, value(arg)?)? as usize,
             a if a.starts_with('-') && a.len() > 1 => return Err(format!("unknown option {a}")),
             path => out.paths.push(PathBuf::from(path)),

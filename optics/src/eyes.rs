@@ -94,17 +94,19 @@ pub fn dead_stones<const C: usize, const M: usize, const R: usize>(
             points.insert(p);
         }
     }
-    dead_stones_among(board, reader, &points)
+    dead_stones_among(board, reader, &points, READ_LIBERTIES)
 }
 
 /// [`dead_stones`] restricted to the strings with a stone in `region`
-/// (owl reads only around its goal); strings through a point of `keep`
-/// are never dead.
+/// (owl reads only around its goal) and to strings with at most
+/// `max_liberties` liberties; strings through a point of `keep` are never
+/// dead.
 pub fn dead_stones_near<const C: usize, const M: usize, const R: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R>,
     region: &PointSet,
     keep: &PointSet,
+    max_liberties: usize,
 ) -> PointSet {
     let mut points = PointSet::new();
     for p in region.iter() {
@@ -119,14 +121,16 @@ pub fn dead_stones_near<const C: usize, const M: usize, const R: usize>(
             }
         }
     }
-    dead_stones_among(board, reader, &points)
+    dead_stones_among(board, reader, &points, max_liberties)
 }
 
-/// The dead strings among those through `points`.
+/// The dead strings among those through `points` (strings with more than
+/// `max_liberties` liberties are lively without reading).
 fn dead_stones_among<const C: usize, const M: usize, const R: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R>,
     points: &PointSet,
+    max_liberties: usize,
 ) -> PointSet {
     let mut dead = PointSet::new();
     let mut seen = PointSet::new();
@@ -144,7 +148,7 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize>(
         for q in stones.iter() {
             seen.insert(q);
         }
-        if board.liberty_count(p) > READ_LIBERTIES {
+        if board.liberty_count(p) > max_liberties {
             continue;
         }
         let attack = reader.attack(board, p);

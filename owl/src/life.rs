@@ -11,10 +11,13 @@
 
 use owlet_board::{Board, Code, Color, Point, PointSet, Reader};
 use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
-use owlet_optics::{EyeValue, Solver};
+use owlet_optics::{EyeResult, EyeValue, Solver};
 
 /// How far (in steps) around the goal strings are read tactically.
-pub const REGION_RADIUS: usize = 4;
+pub const REGION_RADIUS: usize = 3;
+
+/// Strings with more liberties than this count as lively without reading.
+pub const READ_LIBERTIES: usize = 3;
 
 /// Vital points kept per side and node.
 pub const MAX_VITAL: usize = 6;
@@ -25,6 +28,94 @@ pub const ESCAPE_AREA: usize = 16;
 
 /// How far (in steps) the escape search looks from the goal's liberties.
 pub const ESCAPE_RADIUS: usize = 5;
+
+/// Default number of eye-space values an [`EyeMemo`] remembers.
+pub const EYE_MEMO_ENTRIES: usize = 128;
+
+/// Values of eye spaces already computed, keyed by the space, its margins
+/// and every stone in and around it: owl meets the same eye spaces in
+/// many positions, and valuing one (diagonals read, graph solved) is the
+/// dearest part of a node.
+/// 24 bytes an entry.
+#[derive(Clone, Debug)]
+pub struct EyeMemo<const N: usize = EYE_MEMO_ENTRIES> {
+    entries: [(u64, Option<EyeResult>); N],
+}
+
+impl<const N: usize> Default for EyeMemo<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> EyeMemo<N> {
+    /// An empty memo.
+    #[must_use]
+    pub const fn new() -> Self {
+        EyeMemo {
+            entries: [(0, None); N],
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.fill((0, None));
+    }
+
+    fn get(&self, key: u64) -> Option<EyeResult> {
+        let (k, v) = self.entries.get((key % N.max(1) as u64) as usize)?;
+        if *k == key { *v } else { None }
+    }
+
+    fn put(&mut self, key: u64, value: EyeResult) {
+        if let Some(e) = self
+            .entries
+            .get_mut((key % EYE_MEMO_ENTRIES as u64) as usize)
+        {
+            *e = (key, Some(value));
+        }
+    }
+}
+
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The memo key of an eye space: what [`compute_eyes`] looks at (the
+/// space, its margins, the stones and dead stones on and around it).
+fn eye_key<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    color: Color,
+    space: &PointSet,
+    marginal: &PointSet,
+    dead: &PointSet,
+) -> u64 {
+    let mut around = *space;
+    for q in space.iter() {
+        for n in q.neighbors().iter().chain(q.diagonals().iter()) {
+            if board.is_on_board(*n) {
+                around.insert(*n);
+            }
+        }
+    }
+    let mut key = mix(color.index() as u64 + 7);
+    for q in around.iter() {
+        let stone = match board.color_at(q) {
+            None => 0u64,
+            Some(c) => 1 + c.index() as u64,
+        };
+        let state = stone
+            | u64::from(dead.contains(q)) << 2
+            | u64::from(space.contains(q)) << 3
+            | u64::from(marginal.contains(q)) << 4
+            | (board.liberty_count(q).min(4) as u64) << 5;
+        key = key.wrapping_add(mix((q.index() as u64) << 8 | state));
+    }
+    key
+}
 
 /// A short list of points, best first.
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,6 +164,13 @@ pub struct Life {
     /// Room to run: [`ESCAPE_AREA`] empty points outside the attacker's
     /// domain within reach.
     pub escape: bool,
+    /// Empty points next to the goal or its eye spaces, outside the spaces,
+    /// that touch no lively attacker stone: where the defender may still
+    /// widen its eye space.
+    pub room: u8,
+    /// Whether every eye space's value is exact (not the solver's
+    /// estimate): only then may a node be judged without reading on.
+    pub exact: bool,
 }
 
 /// The stones of every string of `color` through a point of `goal`.
@@ -114,17 +212,18 @@ pub fn dilate<const C: usize, const M: usize>(
 }
 
 /// The goal's life at this node; `color` owns the goal.
-pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize>(
+pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, const E: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R>,
     solver: &mut Solver<S>,
+    memo: &mut EyeMemo<E>,
     goal: &PointSet,
     color: Color,
 ) -> Life {
     let enemy = color.opponent();
     let stones = goal_stones(board, goal, color);
     let region = dilate(board, &stones, REGION_RADIUS);
-    let dead = dead_stones_near(board, reader, &region, &stones);
+    let dead = dead_stones_near(board, reader, &region, &stones, READ_LIBERTIES);
     let own = domain(board, &dead, color);
     let other = domain(board, &dead, enemy);
     let mut life = Life {
@@ -138,6 +237,8 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize>(
         weak_goal: false,
         lunches: PointSet::new(),
         escape: false,
+        room: 0,
+        exact: true,
     };
     // Eye spaces touching the goal, the most contested first for vitals.
     let mut contested = [(0u8, None::<Point>, None::<Point>); 8];
@@ -164,8 +265,18 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize>(
             for q in marginal.iter() {
                 life.marginal.insert(q);
             }
-            let r = compute_eyes(board, reader, solver, color, &space, &marginal, &life.dead);
+            let key = eye_key(board, color, &space, &marginal, &life.dead);
+            let r = match memo.get(key) {
+                Some(r) => r,
+                None => {
+                    let r =
+                        compute_eyes(board, reader, solver, color, &space, &marginal, &life.dead);
+                    memo.put(key, r);
+                    r
+                }
+            };
             life.value = life.value + r.value;
+            life.exact &= r.exact;
             let swing = (r.value.c - r.value.b.min(r.value.c)) * 2
                 + (r.value.b - r.value.a.min(r.value.b))
                 + (r.value.d - r.value.c.min(r.value.d));
@@ -218,6 +329,24 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize>(
         }
     }
     life.escape = escape_room(board, &stones, &other, &life.eye_points) >= ESCAPE_AREA;
+    // Room: empty points next to the goal or its eye spaces, outside the
+    // spaces, with no lively attacker stone next to them.
+    let mut libs = PointSet::new();
+    for s in stones.iter().chain(life.eye_points.iter()) {
+        for n in s.neighbors() {
+            if board.is_on_board(n)
+                && board.color_at(n).is_none()
+                && !life.eye_points.contains(n)
+                && !n
+                    .neighbors()
+                    .iter()
+                    .any(|&m| board.color_at(m) == Some(enemy) && !life.dead.contains(m))
+            {
+                libs.insert(n);
+            }
+        }
+    }
+    life.room = u8::try_from(libs.len()).unwrap_or(u8::MAX);
     life
 }
 

@@ -34,8 +34,14 @@ mod score {
     pub const LUNCH: i16 = 110;
     pub const KO_GOAL: i16 = 90;
     pub const EYE_MARGIN: i16 = 55;
+    /// The attacker's placement inside the eye space.
     pub const EYE_POINT: i16 = 40;
-    pub const EYE_EDGE: i16 = 25;
+    /// The defender filling its own eye space (rarely right unless vital).
+    pub const OWN_EYE_POINT: i16 = 10;
+    /// Just outside the eye space: the attacker reduces from outside, the
+    /// defender widens (the defender's more so).
+    pub const EYE_EDGE: i16 = 30;
+    pub const WIDEN: i16 = 45;
     pub const LIBERTY: i16 = 15;
     pub const SHORT_OF_LIBERTIES: i16 = 20;
     /// Added for every further reason a point has.
@@ -196,7 +202,7 @@ pub fn attack_moves<const C: usize, const M: usize, const R: usize>(
             list.add(p, score::LUNCH);
         }
     }
-    add_shape_moves(board, life, &mut list);
+    add_shape_moves(board, life, &mut list, score::EYE_POINT, score::EYE_EDGE);
     finish(board, list, enemy, Some(&life.eye_points))
 }
 
@@ -242,7 +248,7 @@ pub fn defense_moves<const C: usize, const M: usize, const R: usize>(
             }
         }
     }
-    add_shape_moves(board, life, &mut list);
+    add_shape_moves(board, life, &mut list, score::OWN_EYE_POINT, score::WIDEN);
     finish(board, list, color, None)
 }
 
@@ -251,19 +257,21 @@ fn add_shape_moves<const C: usize, const M: usize>(
     board: &Board<C, M>,
     life: &Life,
     list: &mut MoveList,
+    inside: i16,
+    edge: i16,
 ) {
     for e in life.eye_points.iter() {
         if board.color_at(e).is_none() {
             let s = if life.marginal.contains(e) {
                 score::EYE_MARGIN
             } else {
-                score::EYE_POINT
+                inside
             };
             list.add(e, s);
         }
     }
     for e in eye_edges(board, life).iter() {
-        list.add(e, score::EYE_EDGE);
+        list.add(e, edge);
     }
     let libs = goal_liberties(board, life);
     let short = libs.len() <= 3;

@@ -9,9 +9,11 @@
 //! At each node [`crate::life::evaluate`] judges the goal: two sure eyes
 //! (the attacker moving first) end the search for the defender, fewer
 //! than two even with the defender moving first, and no lunch to eat and
-//! no room to run, for the attacker. Otherwise the side to move tries its
-//! best candidates ([`crate::moves`]): [`OwlLimits::moves_per_node`] of
-//! them, one beyond [`OwlLimits::branch_depth`]. The attacker wins by
+//! no room to run, for the attacker; an eye space the solver could only
+//! estimate leaves the node open. Otherwise the side to move tries its
+//! best candidates ([`crate::moves`]): [`OwlLimits::root_moves`] at the
+//! root, [`OwlLimits::moves_per_node`] below it, one beyond
+//! [`OwlLimits::branch_depth`]. The attacker wins by
 //! capturing every original goal string or by a position the evaluation
 //! calls dead; a search that hits a limit counts as the defender's win
 //! (GNU Go's convention) and says so in [`OwlResult::limit_hit`].
@@ -31,7 +33,7 @@ use owlet_board::{Board, Code, Color, Move, PlayError, Point, PointSet, Reader, 
 use owlet_optics::Solver;
 
 use crate::dragon::dragon_stones;
-use crate::life::{Life, evaluate, goal_stones};
+use crate::life::{EYE_MEMO_ENTRIES, EyeMemo, Life, evaluate, goal_stones};
 use crate::moves::{attack_moves, defense_moves};
 
 /// The deepest an owl search may go, whatever the limits say.
@@ -50,10 +52,15 @@ pub struct OwlLimits {
     pub branch_depth: u8,
     /// Moves tried per node below the branch depth.
     pub moves_per_node: u8,
+    /// Moves tried at the root.
+    pub root_moves: u8,
     /// Below this depth a forbidden ko capture may be retaken.
     pub ko_depth: u8,
     /// Owl nodes per top-level call (`owl_node_limit`).
     pub node_limit: u32,
+    /// The eye-graph solver's node budget per eye space during an owl
+    /// search (an eye space beyond it gets the solver's flagged estimate).
+    pub eye_budget: u32,
     /// The tactical reader's limits during an owl search.
     pub reading: ReadingLimits,
 }
@@ -62,10 +69,12 @@ impl OwlLimits {
     /// The default limits.
     pub const DEFAULT: OwlLimits = OwlLimits {
         depth: 20,
-        branch_depth: 8,
-        moves_per_node: 4,
+        branch_depth: 4,
+        moves_per_node: 3,
+        root_moves: 6,
         ko_depth: 8,
         node_limit: 1000,
+        eye_budget: 20_000,
         reading: ReadingLimits {
             depth: 10,
             branch_depth: 7,
@@ -192,7 +201,7 @@ const fn code_from(v: u8) -> Code {
 /// let r = owl.attack(&mut board, &mut reader, &mut solver, d2);
 /// assert_eq!((r.code, r.point), (Code::Win, Point::from_vertex("B1", 7).ok()));
 /// ```
-pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
+pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = EYE_MEMO_ENTRIES> {
     limits: OwlLimits,
     nodes: u64,
     call_nodes: u32,
@@ -200,9 +209,10 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// Counts cut-offs, so a subtree that met one is not cached.
     cutoffs: u32,
     cache: [Entry; CACHE],
+    eyes: EyeMemo<EYES>,
 }
 
-impl<const CACHE: usize> Default for Owl<CACHE> {
+impl<const CACHE: usize, const EYES: usize> Default for Owl<CACHE, EYES> {
     fn default() -> Self {
         Self::new()
     }
@@ -218,7 +228,7 @@ struct Task<'a> {
     salt: u64,
 }
 
-impl<const CACHE: usize> Owl<CACHE> {
+impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// A searcher with the default limits and an empty cache.
     #[must_use]
     pub const fn new() -> Self {
@@ -229,6 +239,7 @@ impl<const CACHE: usize> Owl<CACHE> {
             limit_hit: false,
             cutoffs: 0,
             cache: [EMPTY_ENTRY; CACHE],
+            eyes: EyeMemo::new(),
         }
     }
 
@@ -247,6 +258,7 @@ impl<const CACHE: usize> Owl<CACHE> {
     /// Forgets every cached answer.
     pub fn clear_cache(&mut self) {
         self.cache.fill(EMPTY_ENTRY);
+        self.eyes.clear();
     }
 
     /// Owl nodes visited since the last reset.
@@ -375,7 +387,7 @@ impl<const CACHE: usize> Owl<CACHE> {
         let saved = reader.limits();
         reader.set_limits(self.limits.reading);
         let original = dragon_stones(board, p);
-        let life = evaluate(board, reader, solver, &original, color);
+        let life = evaluate(board, reader, solver, &mut self.eyes, &original, color);
         let list = match side {
             Side::Attacker => attack_moves(board, reader, &life, color),
             Side::Defender => defense_moves(board, reader, &life, color),
@@ -432,6 +444,7 @@ impl<const CACHE: usize> Owl<CACHE> {
         };
         let saved = reader.limits();
         reader.set_limits(self.limits.reading);
+        solver.set_budget(self.limits.eye_budget);
         let (code, point) = match first {
             None => self.node(board, reader, solver, &task, &original, side, 0),
             Some(mv) => {
@@ -454,6 +467,7 @@ impl<const CACHE: usize> Owl<CACHE> {
             }
         };
         reader.set_limits(saved);
+        solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
         OwlResult {
             code,
             point: if code == Code::Fail { None } else { point },
@@ -471,7 +485,9 @@ impl<const CACHE: usize> Owl<CACHE> {
         let e = self.cache.get(slot)?;
         (e.key == key && e.code != 0).then(|| {
             let code = code_from(e.code - 1);
-            (code, Point::from_index(usize::from(e.point)))
+            // Index 0 is the padding corner, never a board point: "no move".
+            let point = Point::from_index(usize::from(e.point)).filter(|_| e.point != 0);
+            (code, point)
         })
     }
 
@@ -530,7 +546,7 @@ impl<const CACHE: usize> Owl<CACHE> {
         }
         let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
         let cutoffs = self.cutoffs;
-        let life = evaluate(board, reader, solver, goal, task.color);
+        let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
         let result = if let Some(decided) = judge(&life, side) {
             decided
         } else if depth >= max_depth {
@@ -575,7 +591,10 @@ impl<const CACHE: usize> Owl<CACHE> {
             ),
         };
         let wide = depth < usize::from(self.limits.branch_depth);
-        let budget = if wide {
+        // The first move decides the answer: the root tries more.
+        let budget = if depth == 0 {
+            usize::from(self.limits.root_moves.max(1))
+        } else if wide {
             usize::from(self.limits.moves_per_node.max(1))
         } else {
             1
@@ -636,13 +655,182 @@ fn grow_goal<const C: usize, const M: usize>(
 
 /// The static verdict at a node, when there is one.
 fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
+    if !life.exact {
+        return None;
+    }
     let alive = life.value.min_eyes() >= 2 && !life.weak_goal;
-    let dead = life.value.max_eyes() < 2 && life.lunches.is_empty() && !life.escape;
+    let dead =
+        life.value.max_eyes() < 2 && life.lunches.is_empty() && !life.escape && life.room == 0;
     match side {
         Side::Attacker if alive => Some((Code::Fail, None)),
         Side::Attacker if dead => Some((Code::Win, None)),
         Side::Defender if alive => Some((Code::Win, None)),
         Side::Defender if dead => Some((Code::Fail, None)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type TestOwl = Owl<256>;
+
+    fn setup(diagram: &str) -> (Board, Reader<256>, Solver<256>, TestOwl) {
+        (
+            Board::from_diagram(diagram).unwrap(),
+            Reader::new(),
+            Solver::new(),
+            TestOwl::new(),
+        )
+    }
+
+    fn pt(board: &Board, v: &str) -> Point {
+        Point::from_vertex(v, board.size()).unwrap()
+    }
+
+    fn cells(board: &Board) -> std::vec::Vec<Option<Color>> {
+        board.points().map(|p| board.color_at(p)).collect()
+    }
+
+    /// Runs `f` and checks the board is exactly as before.
+    fn unchanged<T>(board: &mut Board, f: impl FnOnce(&mut Board) -> T) -> T {
+        let (hash, depth, before) = (board.hash(), board.undo_depth(), cells(board));
+        let out = f(board);
+        assert_eq!(board.hash(), hash);
+        assert_eq!(board.undo_depth(), depth);
+        assert_eq!(cells(board), before);
+        assert!(board.is_consistent());
+        out
+    }
+
+    #[test]
+    fn two_eyes_cannot_be_killed() {
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .......
+            .......
+            .......
+            XXXXXX.
+            OOOOOX.
+            .O.O.X.
+            OOOOOX.",
+        );
+        let b3 = pt(&board, "B3");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, b3));
+        assert_eq!(r.code, Code::Fail);
+        let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, b3));
+        assert_eq!((r.code, r.point), (Code::Win, None));
+        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, b3));
+        assert_eq!(status, Some(DragonStatus::Alive));
+    }
+
+    #[test]
+    fn one_small_eye_is_dead() {
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .......
+            .......
+            .......
+            XXXX...
+            OOOX...
+            .O.X...
+            OOOX...",
+        );
+        let a3 = pt(&board, "A3");
+        let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, a3));
+        assert_eq!(r.code, Code::Fail);
+        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, a3));
+        assert_eq!(status, Some(DragonStatus::Dead));
+    }
+
+    #[test]
+    fn straight_three_is_critical_at_its_middle() {
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .......
+            .......
+            .......
+            .......
+            XXXXX..
+            OOOOX..
+            ...OX..",
+        );
+        let d2 = pt(&board, "D2");
+        let b1 = pt(&board, "B1");
+        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, d2));
+        assert_eq!(
+            status,
+            Some(DragonStatus::Critical {
+                attack: Some(b1),
+                defense: Some(b1)
+            })
+        );
+        let r = unchanged(&mut board, |b| {
+            owl.does_attack(b, &mut reader, &mut solver, b1, d2)
+        });
+        assert_eq!(r.code, Code::Win);
+        let a1 = pt(&board, "A1");
+        let r = unchanged(&mut board, |b| {
+            owl.does_defend(b, &mut reader, &mut solver, a1, d2)
+        });
+        assert_eq!(r.code, Code::Fail);
+    }
+
+    #[test]
+    fn empty_points_and_limits() {
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .......
+            .......
+            .......
+            .......
+            XXXXX..
+            OOOOX..
+            ...OX..",
+        );
+        let c5 = pt(&board, "C5");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, c5));
+        assert_eq!((r.code, r.point), (Code::Fail, None));
+        assert_eq!(owl.status(&mut board, &mut reader, &mut solver, c5), None);
+        // A node limit of one: the search stops at once and says so; the
+        // defender wins at the limit (GNU Go's convention).
+        owl.set_limits(OwlLimits {
+            node_limit: 1,
+            ..OwlLimits::DEFAULT
+        });
+        let d2 = pt(&board, "D2");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, d2));
+        assert!(r.limit_hit);
+        assert_eq!(r.code, Code::Fail);
+        // The reader's own limits are restored after a search.
+        assert_eq!(reader.limits(), ReadingLimits::DEFAULT);
+    }
+}
+
+#[cfg(test)]
+mod sizes {
+    use super::*;
+    use crate::life::EyeMemo;
+    use crate::moves::MoveList;
+
+    /// The figures quoted in the crate docs (# Memory).
+    #[test]
+    fn documented_sizes() {
+        std::println!(
+            "Owl<512> {} Owl<0> {} EyeMemo {} Life {} MoveList {} PointSet {}",
+            core::mem::size_of::<Owl<512>>(),
+            core::mem::size_of::<Owl<0>>(),
+            core::mem::size_of::<EyeMemo>(),
+            core::mem::size_of::<Life>(),
+            core::mem::size_of::<MoveList>(),
+            core::mem::size_of::<PointSet>(),
+        );
+        assert_eq!(core::mem::size_of::<Entry>(), 16);
+        assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 24);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 11_312);
+        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 2_864);
+        assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 64);
+        assert!(core::mem::size_of::<Life>() <= 512);
     }
 }

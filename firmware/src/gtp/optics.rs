@@ -15,7 +15,7 @@
 use core::fmt::Write as _;
 
 use owlet_board::Point;
-use owlet_optics::{EyeGraph, Solver, eval_eye, unconditional_status};
+use owlet_optics::{EyeGraph, GraphError, Solver, eval_eye, unconditional_status};
 
 use super::Engine;
 use super::answer::{Answer, Failure};
@@ -38,8 +38,11 @@ pub(super) fn run(
 ) -> Result<(), Failure> {
     if command == "analyze_eyegraph" {
         let coded = args.next().unwrap_or("");
-        let Ok(graph) = EyeGraph::parse(coded) else {
-            return Err(out.failure("too large eyespace"));
+        let graph = match EyeGraph::parse(coded) {
+            Ok(graph) => graph,
+            Err(GraphError::TooLarge) => return Err(out.failure("too large eyespace")),
+            // GNU Go's answer when it cannot place the graph on its board.
+            Err(GraphError::Unrealizable) => return Err(out.failure("failed to analyze")),
         };
         let mut solver = ConsoleSolver::new();
         let analysis = solver.analyze(&graph);

@@ -23,13 +23,14 @@ use super::answer::{Answer, Failure};
 use super::line::Args;
 use super::optics::ConsoleSolver;
 
-/// The owl searcher the console keeps: 512 cache entries (8 KiB), or 128
-/// (2 KiB) with the `small` feature.
+/// The owl searcher the console keeps: 512 cache entries and 128 remembered
+/// eye spaces (11,312 bytes), or 128 and 32 (2,864 bytes) with the `small`
+/// feature.
 #[cfg(not(feature = "small"))]
 pub type ConsoleOwl = Owl<512>;
 /// The owl searcher the console keeps.
 #[cfg(feature = "small")]
-pub type ConsoleOwl = Owl<128>;
+pub type ConsoleOwl = Owl<128, 32>;
 
 /// The commands this module answers, sorted.
 pub(super) const OWL_COMMANDS: [&str; 11] = [

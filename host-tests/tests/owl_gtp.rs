@@ -1,0 +1,91 @@
+//! The owl commands through the console: GNU Go's answers to bad input,
+//! and the board left exactly as it was after every search (on positions
+//! from GNU Go's game records, chosen by a seeded generator).
+
+use owlet_host_tests::console::Console;
+use owlet_host_tests::regress::default_data_dir;
+use owlet_host_tests::rng::Rng;
+
+fn ask(console: &mut Console, line: &str) -> String {
+    let (_, answer) = console.execute(line.as_bytes());
+    String::from_utf8_lossy(answer).into_owned()
+}
+
+#[test]
+fn bad_input_gets_gnu_gos_answers() {
+    let mut console = Console::new();
+    let mut c = |line: &str| ask(&mut console, line);
+    c("boardsize 9");
+    c("play black C3");
+    c("play white D4");
+    assert_eq!(c("owl_attack A1"), "? vertex must not be empty\n\n");
+    assert_eq!(c("owl_defend Z9"), "? invalid coordinate\n\n");
+    assert_eq!(c("owl_attack"), "? invalid coordinate\n\n");
+    assert_eq!(c("dragon_status E5"), "? vertex must not be empty\n\n");
+    assert_eq!(c("same_dragon C3 E5"), "? vertex must not be empty\n\n");
+    assert_eq!(
+        c("dragon_stones E5"),
+        "? dragon_stones called on an empty vertex\n\n"
+    );
+    assert_eq!(
+        c("owl_does_attack D4 C3"),
+        "? move vertex must be empty\n\n"
+    );
+    assert_eq!(c("owl_does_attack E5 A1"), "? vertex must not be empty\n\n");
+    assert_eq!(c("same_dragon C3 D4"), "= 0\n\n");
+    assert_eq!(c("dragon_stones C3"), "= C3\n\n");
+    c("reset_owl_node_counter");
+    assert_eq!(c("get_owl_node_counter"), "= 0\n\n");
+    // A lone stone in the open cannot be killed.
+    assert_eq!(c("owl_attack C3"), "= 0\n\n");
+    assert_eq!(c("dragon_status C3"), "= alive\n\n");
+    assert_ne!(c("get_owl_node_counter"), "= 0\n\n");
+}
+
+#[test]
+fn owl_searches_leave_the_board_unchanged() {
+    let games = default_data_dir().join("games");
+    let mut files: Vec<_> = std::fs::read_dir(&games)
+        .expect("GNU Go's games folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    files.sort();
+    assert!(
+        files.len() > 20,
+        "too few game records in {}",
+        games.display()
+    );
+    let mut rng = Rng(0x71e7);
+    let mut checked = 0;
+    for _ in 0..6 {
+        let file = &files[rng.below(files.len())];
+        let mut console = Console::new();
+        let load = format!("loadsgf {} {}", file.display(), 20 + rng.below(150));
+        if !ask(&mut console, &load).starts_with('=') {
+            continue;
+        }
+        let board = console.engine.board().clone();
+        let stones: Vec<_> = board
+            .points()
+            .filter(|&p| board.color_at(p).is_some())
+            .collect();
+        if stones.is_empty() {
+            continue;
+        }
+        for _ in 0..2 {
+            let p = stones[rng.below(stones.len())];
+            for command in ["owl_attack", "owl_defend", "dragon_status"] {
+                let answer = ask(&mut console, &format!("{command} {p}"));
+                assert!(answer.starts_with("= "), "{command} {p}: {answer}");
+                assert!(
+                    console.engine.board() == &board,
+                    "{command} {p} changed the board ({})",
+                    file.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 18, "only {checked} searches checked");
+}

@@ -32,9 +32,6 @@ pub const OWL_SOLVER_CACHE: usize = 128;
 /// bounds its stack.
 pub const OWL_DEPTH: u8 = 12;
 
-/// Eye-graph solver nodes per eye space in the filter's owl searches
-/// (owlet-owl's default is 20,000).
-pub const OWL_EYE_BUDGET: u32 = 2_000;
 /// Tactical reading nodes per call inside the filter's owl searches.
 pub const OWL_READING_NODE_LIMIT: u32 = 200;
 
@@ -47,7 +44,6 @@ pub fn owl_limits(limits: &AaLimits) -> OwlLimits {
         node_limit: limits.owl_nodes,
         depth: OWL_DEPTH.min(OwlLimits::DEFAULT.depth),
         branch_depth: OwlLimits::DEFAULT.branch_depth.min(OWL_DEPTH),
-        eye_budget: OWL_EYE_BUDGET,
         reading: ReadingLimits {
             node_limit: OWL_READING_NODE_LIMIT,
             ..OwlLimits::DEFAULT.reading

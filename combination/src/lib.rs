@@ -35,8 +35,9 @@
 //! positions where GNU Go finds nothing for either colour
 //! (host-tests' `combination_heldout`, 25 positions): 6 false alarms in
 //! 50 answers (7 before the owl filter). Time, the whole file through
-//! `owlet gtp` against `gnugo --mode gtp` in one run: 39.9 s against
-//! 5.5 s, 7.3 times GNU Go (per test, median 0.95 s against 0.12 s).
+//! `owlet gtp` against `gnugo --mode gtp` in one run: 42.9 s against
+//! 6.9 s, 6.2 times GNU Go (another run: 39.9 s against 5.5 s, 7.3
+//! times; per test, median 0.95 s against 0.12 s).
 //! Per `combination_attack` call: threats tried median 460 (mean 556,
 //! most 1,558; 3 of 28 calls reach [`AaLimits::node_limit`]), tactical
 //! reading nodes median 650 k (mean 1.0 M), owl nodes of the filter

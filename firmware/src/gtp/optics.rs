@@ -8,9 +8,10 @@
 //! Owns: parsing the arguments and writing the answers; the analysis is
 //! owlet-optics'. Known difference: `analyze_eyegraph` of a diagram with
 //! no columns answers the value alone (GNU Go adds empty lines, which end
-//! a GTP answer early). The eye commands build their [`ConsoleSolver`] on the
-//! stack for the call (2 KiB of cache with the `small` feature, 8 KiB
-//! otherwise). Omits: everything GNU Go prints to stderr.
+//! a GTP answer early). `analyze_eyegraph` builds a [`ConsoleSolver`] on
+//! the stack for the call (2 KiB of cache with the `small` feature, 8 KiB
+//! otherwise), `eval_eye` an [`EvalEyeSolver`] (8 KiB on every build).
+//! Omits: everything GNU Go prints to stderr.
 
 use core::fmt::Write as _;
 
@@ -28,6 +29,10 @@ pub type ConsoleSolver = Solver<1024>;
 /// The eye solver the console uses.
 #[cfg(feature = "small")]
 pub type ConsoleSolver = Solver<256>;
+
+/// The solver `eval_eye` builds for its call: 1024 cache entries (8 KiB)
+/// on every build, so the device answers as the host does.
+pub type EvalEyeSolver = Solver<1024>;
 
 /// Runs one of the eye commands listed in [`super::COMMANDS`].
 pub(super) fn run(
@@ -62,7 +67,10 @@ pub(super) fn run(
     match command {
         "unconditional_status" => out.push_str(unconditional_status(&engine.board, p).gtp()),
         "eval_eye" => {
-            let mut solver = ConsoleSolver::new();
+            // The full-size cache on every build: with a smaller one some
+            // 8-vertex spaces run out of nodes and lose their vital points
+            // (optics.tst 1807), and the device must answer as the host.
+            let mut solver = EvalEyeSolver::new();
             match eval_eye(&mut engine.board, &mut engine.reader, &mut solver, p) {
                 None => out.push_str("-1"),
                 Some(eye) => {

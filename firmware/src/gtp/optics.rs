@@ -34,7 +34,11 @@ pub type ConsoleSolver = Solver<256>;
 /// on every build, so the device answers as the host does.
 pub type EvalEyeSolver = Solver<1024>;
 
-/// Runs one of the eye commands listed in [`super::COMMANDS`].
+/// Runs one of the eye commands listed in [`super::COMMANDS`]. Never
+/// inlined: its solvers (up to 8 KiB) must not sit in the frame of every
+/// command (inlined into the dispatch loop, the device hung at its first
+/// command).
+#[inline(never)]
 pub(super) fn run(
     engine: &mut Engine,
     command: &str,

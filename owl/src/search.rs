@@ -514,10 +514,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         side: Side,
         depth: usize,
     ) -> (Code, Option<Point>) {
-        let lost = match side {
-            Side::Attacker => (Code::Fail, None),
-            Side::Defender => (Code::Fail, None),
-        };
+        let lost = (Code::Fail, None);
         self.nodes += 1;
         self.call_nodes = self.call_nodes.saturating_add(1);
         if self.call_nodes > self.limits.node_limit {

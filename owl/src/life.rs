@@ -168,6 +168,9 @@ pub struct Life {
     /// that touch no lively attacker stone: where the defender may still
     /// widen its eye space.
     pub room: u8,
+    /// Eyes (attacker first) in spaces with no marginal point and no
+    /// point for the attacker: eyes no move can touch.
+    pub settled_eyes: u8,
     /// Whether every eye space's value is exact (not the solver's
     /// estimate): only then may a node be judged without reading on.
     pub exact: bool,
@@ -238,6 +241,7 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
         lunches: PointSet::new(),
         escape: false,
         room: 0,
+        settled_eyes: 0,
         exact: true,
     };
     // Eye spaces touching the goal, the most contested first for vitals.
@@ -277,6 +281,9 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
             };
             life.value = life.value + r.value;
             life.exact &= r.exact;
+            if marginal.is_empty() && r.attack.is_none() && r.exact {
+                life.settled_eyes = life.settled_eyes.saturating_add(r.value.min_eyes());
+            }
             let swing = (r.value.c - r.value.b.min(r.value.c)) * 2
                 + (r.value.b - r.value.a.min(r.value.b))
                 + (r.value.d - r.value.c.min(r.value.d));

@@ -545,7 +545,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let cutoffs = self.cutoffs;
         let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
         let result = if let Some(decided) = judge(&life, side) {
-            decided
+            if depth == 0 && decided.0 == Code::Win {
+                self.confirm_root(board, reader, solver, task, goal, &life, side, decided)
+            } else {
+                decided
+            }
         } else if depth >= max_depth {
             self.limit_hit = true;
             self.cutoffs = self.cutoffs.wrapping_add(1);
@@ -560,6 +564,34 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             self.store(key, result.0, result.1);
         }
         result
+    }
+
+    /// The root's answer when [`judge`] already gives the mover the win.
+    /// The attacker still names a killing move (a dead dragon is killed
+    /// somewhere, as GNU Go answers). The defender passes only when it has
+    /// two eyes no move can touch ([`Life::settled_eyes`]): otherwise it
+    /// names
+    /// the move that keeps its eyes (GNU Go's static judgement is stricter
+    /// than owlet's, and asks for a move in such shapes).
+    #[allow(clippy::too_many_arguments)]
+    fn confirm_root<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        life: &Life,
+        side: Side,
+        decided: (Code, Option<Point>),
+    ) -> (Code, Option<Point>) {
+        if side == Side::Defender && life.settled_eyes >= 2 {
+            return decided;
+        }
+        match self.search(board, reader, solver, task, goal, life, side, 0) {
+            (Code::Fail, _) => decided,
+            found => found,
+        }
     }
 
     /// Tries the side's candidates below a node that [`judge`] left open.

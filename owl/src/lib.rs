@@ -49,7 +49,9 @@ pub mod moves;
 pub mod search;
 
 pub use dragon::{dragon_stones, same_dragon};
-pub use search::{DEFAULT_CACHE_ENTRIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult};
+pub use search::{
+    DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,
+};
 
 #[cfg(test)]
 extern crate std;

@@ -68,10 +68,7 @@ impl<const N: usize> EyeMemo<N> {
     }
 
     fn put(&mut self, key: u64, value: EyeResult) {
-        if let Some(e) = self
-            .entries
-            .get_mut((key % N.max(1) as u64) as usize)
-        {
+        if let Some(e) = self.entries.get_mut((key % N.max(1) as u64) as usize) {
             *e = (key, Some(value));
         }
     }

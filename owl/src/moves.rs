@@ -31,6 +31,8 @@ mod score {
     pub const RESCUE_GOAL: i16 = 190;
     pub const ATTACK_GOAL: i16 = 150;
     pub const VITAL: i16 = 120;
+    /// The other side's vital point (its eye-making or eye-taking move).
+    pub const OPPONENT_VITAL: i16 = 100;
     pub const LUNCH: i16 = 110;
     pub const KO_GOAL: i16 = 90;
     pub const EYE_MARGIN: i16 = 55;
@@ -188,6 +190,10 @@ pub fn attack_moves<const C: usize, const M: usize, const R: usize>(
     for p in life.attacks.iter() {
         list.add(p, score::VITAL);
     }
+    // Where the defender would make its eyes: take the point first.
+    for p in life.defenses.iter() {
+        list.add(p, score::OPPONENT_VITAL);
+    }
     // Save the attacker's strings the defender could eat.
     let mut saved = PointSet::new();
     for q in life.lunches.iter() {
@@ -232,6 +238,9 @@ pub fn defense_moves<const C: usize, const M: usize, const R: usize>(
     }
     for p in life.defenses.iter() {
         list.add(p, score::VITAL);
+    }
+    for p in life.attacks.iter() {
+        list.add(p, score::OPPONENT_VITAL);
     }
     let mut eaten = PointSet::new();
     for q in life.lunches.iter() {

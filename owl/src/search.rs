@@ -76,7 +76,7 @@ impl OwlLimits {
     pub const DEFAULT: OwlLimits = OwlLimits {
         depth: 20,
         branch_depth: 4,
-        moves_per_node: 3,
+        moves_per_node: 4,
         root_moves: 6,
         ko_depth: 8,
         node_limit: 1000,

@@ -8,6 +8,7 @@
 //! - [`life`]: the static judgement at a node (eyes from owlet-optics,
 //!   weak goal strings, lunches, escape room).
 //! - [`moves`]: the candidate moves of each side.
+//! - [`semeai`]: [`Semeai`], capturing races between two dragons.
 //!
 //! The defender tries to build eye space, the attacker to take it away,
 //! and owlet-optics values the result at every node; owlet-board's
@@ -47,9 +48,11 @@ pub mod dragon;
 pub mod life;
 pub mod moves;
 pub mod search;
+pub mod semeai;
 
 pub use dragon::{dragon_stones, same_dragon};
 pub use search::{DEFAULT_CACHE_ENTRIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult};
+pub use semeai::{MAX_SEMEAI_DEPTH, Semeai, SemeaiError, SemeaiLimits, SemeaiResult};
 
 #[cfg(test)]
 extern crate std;

@@ -79,9 +79,14 @@ pub(super) fn run(
     out: &mut Answer<'_>,
 ) -> Result<(), Failure> {
     match command {
-        "reset_owl_node_counter" => engine.owl.reset_nodes(),
+        "reset_owl_node_counter" => {
+            engine.owl.reset_nodes();
+            engine.semeai_nodes = 0;
+        }
         "get_owl_node_counter" => {
-            let _ = write!(out, "{}", engine.owl.nodes());
+            // Semeai nodes count as owl nodes, as in GNU Go.
+            let nodes = engine.owl.nodes().saturating_add(engine.semeai_nodes);
+            let _ = write!(out, "{nodes}");
         }
         "same_dragon" => {
             let a = stone(engine, &mut args, out)?;

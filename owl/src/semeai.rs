@@ -52,7 +52,7 @@ pub const MAX_RACE_LIBERTIES: u8 = 24;
 pub const MAX_RACE_DEPTH: usize = 4 * MAX_RACE_LIBERTIES as usize + 4;
 
 /// Captured stones that surely leave room for two eyes.
-const BIG_CAPTURE: usize = 7;
+const BIG_CAPTURE: usize = 5;
 
 /// Liberties an eye space of 7 or more points is worth.
 const EYE_LIBERTIES_MAX: u8 = 17;
@@ -252,7 +252,8 @@ fn race_node(c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Value {
             Some(b) => better(turn, b, v),
         }
     };
-    if c.shared > 0 && u16::from(mine) + u16::from(c.shared) > 1 && their_libs > 1 {
+    // Filling a shared liberty into atari is a losing move in a race.
+    if c.shared > 0 && u16::from(mine) + u16::from(c.shared) > 2 && their_libs > 1 {
         let mut n = c;
         n.shared -= 1;
         let v = race_node(n, next, 0, depth + 1);
@@ -280,6 +281,9 @@ struct Assessment {
     estimate: Value,
     /// The mover's candidates, best first.
     moves: Candidates,
+    /// Points of the other dragon's eye spaces, where self-atari is a
+    /// throw-in.
+    throw_ins: PointSet,
 }
 
 /// A short scored list of moves.
@@ -390,6 +394,10 @@ pub struct Semeai<const EYES: usize = EYE_MEMO_ENTRIES> {
     call_nodes: u32,
     limit_hit: bool,
     eyes: EyeCache<EYES>,
+    /// Debug: root moves and values (temporary).
+    pub trace: [(u16, u8); 16],
+    /// Debug: entries used.
+    pub trace_len: usize,
 }
 
 impl<const EYES: usize> Default for Semeai<EYES> {
@@ -408,6 +416,8 @@ impl<const EYES: usize> Semeai<EYES> {
             call_nodes: 0,
             limit_hit: false,
             eyes: EyeCache::new(),
+            trace: [(0, 0); 16],
+            trace_len: 0,
         }
     }
 
@@ -506,6 +516,15 @@ impl<const EYES: usize> Semeai<EYES> {
             let _ = write!(out, " | ");
         }
         let _ = write!(out, "count {:?} race A-first {} B-first {}", count, race(count, true), race(count, false));
+        self.trace_len = 0;
+        let r = self.analyze(board, reader, solver, a, b);
+        let _ = write!(out, " | {:?} root:", r);
+        for &(p, v) in self.trace.iter().take(self.trace_len) {
+            match Point::from_index(usize::from(p)).filter(|_| p != 0) {
+                Some(p) => { let _ = write!(out, " {p}={v}"); }
+                None => { let _ = write!(out, " PASS={v}"); }
+            }
+        }
     }
 
     /// One node: `turn` moves; the value (A's side) and the move.
@@ -565,7 +584,16 @@ impl<const EYES: usize> Semeai<EYES> {
             if tried >= budget {
                 break;
             }
-            if board.play(color, Move::Play(p)).is_err() {
+            let Ok(captured) = board.play(color, Move::Play(p)) else {
+                continue;
+            };
+            // Self-atari loses a race, except a throw-in at the other's
+            // eye.
+            if captured == 0
+                && board.liberty_count(p) == 1
+                && !look.throw_ins.contains(p)
+            {
+                let _ = board.undo();
                 continue;
             }
             tried += 1;
@@ -581,6 +609,10 @@ impl<const EYES: usize> Semeai<EYES> {
                 beta,
             );
             let _ = board.undo();
+            if root && let Some(t) = self.trace.get_mut(self.trace_len) {
+                *t = (p.index() as u16, v);
+                self.trace_len += 1;
+            }
             if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
                 best = Some((v, Some(p)));
             }
@@ -607,6 +639,10 @@ impl<const EYES: usize> Semeai<EYES> {
                 beta,
             );
             let _ = board.undo();
+            if root && let Some(t) = self.trace.get_mut(self.trace_len) {
+                *t = (0, v);
+                self.trace_len += 1;
+            }
             // A seki that holds without a move is answered with a pass.
             let seki_pass = root && v == BOTH_LIVE;
             if best.is_none_or(|(b, _)| better(turn, b, v) != b || (seki_pass && b == v)) {
@@ -640,6 +676,13 @@ impl<const EYES: usize> Semeai<EYES> {
         let stones = goal_stones(board, goal, color);
         if stones.is_empty() {
             return false;
+        }
+        let taken = other_goal
+            .iter()
+            .filter(|&q| board.color_at(q).is_none())
+            .count();
+        if taken >= BIG_CAPTURE {
+            return true;
         }
         let other = goal_stones(board, other_goal, color.opponent());
         let d = self.look(board, reader, solver, &stones, &other, color);
@@ -676,10 +719,15 @@ impl<const EYES: usize> Semeai<EYES> {
                 Turn::B => candidates(board, reader, &db, &da, b_color),
             }
         };
+        let throw_ins = match turn {
+            Turn::A => db.eye_space,
+            Turn::B => da.eye_space,
+        };
         Assessment {
             verdict,
             estimate,
             moves,
+            throw_ins,
         }
     }
 
@@ -711,6 +759,7 @@ impl<const EYES: usize> Semeai<EYES> {
             value: EyeValue::new(0, 0, 0, 0),
             exact: true,
             eye_points: PointSet::new(),
+            eye_space: PointSet::new(),
             eye_libs: 0,
             attacks: Points::default(),
             defenses: Points::default(),
@@ -737,6 +786,7 @@ impl<const EYES: usize> Semeai<EYES> {
                 };
                 for q in space.iter() {
                     seen.insert(q);
+                    d.eye_space.insert(q);
                 }
                 let touches = space
                     .iter()
@@ -820,6 +870,8 @@ struct Dragon {
     exact: bool,
     /// The points of the eye spaces worth an eye.
     eye_points: PointSet,
+    /// Every point of its own eye spaces.
+    eye_space: PointSet,
     /// Their worth in the race.
     eye_libs: u8,
     attacks: Points,
@@ -977,12 +1029,14 @@ fn count_race<const C: usize, const M: usize>(
             shared = shared.saturating_add(1);
         }
     }
+    let (a, a_closed) = own_liberties(board, da, db, a_color.opponent());
+    let (b, b_closed) = own_liberties(board, db, da, a_color);
     RaceCount {
-        a: own_liberties(board, da, db, a_color.opponent()),
-        b: own_liberties(board, db, da, a_color),
+        a,
+        b,
         shared,
-        a_eye: da.eye_libs > 0,
-        b_eye: db.eye_libs > 0,
+        a_eye: da.eye_libs > 0 || a_closed,
+        b_eye: db.eye_libs > 0 || b_closed,
         a_lives_by_capture: lives_by_capture(da, db),
         b_lives_by_capture: lives_by_capture(db, da),
     }
@@ -1009,22 +1063,52 @@ fn liberties<const C: usize, const M: usize>(board: &Board<C, M>, stones: &Point
 }
 
 /// A dragon's own liberties in the race: outside ones (two for one the
-/// `filler` must approach first) and its eye at its big-eye worth.
+/// `filler` must approach first) and its eye at its big-eye worth; and
+/// whether one of them is closed to the filler (it could only fill it
+/// as a capture), which makes it an eye in the race.
 fn own_liberties<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     d: &Dragon,
     other: &Dragon,
     filler: Color,
-) -> u8 {
+) -> (u8, bool) {
     let mut count = d.eye_libs;
+    let mut closed = false;
     for p in d.libs.iter() {
         if other.libs.contains(p) || d.eye_points.contains(p) {
             continue;
         }
-        let add = if needs_approach(board, p, filler) { 2 } else { 1 };
+        let add = match fill(board, p, filler) {
+            Fill::Free => 1,
+            Fill::SelfAtari => 2,
+            Fill::Closed => {
+                closed = true;
+                1
+            }
+        };
         count = count.saturating_add(add);
     }
-    count
+    (count, closed)
+}
+
+/// How a liberty can be filled.
+enum Fill {
+    Free,
+    /// Only after an approach move: filling it first is self-atari.
+    SelfAtari,
+    /// Not at all (suicide or otherwise illegal).
+    Closed,
+}
+
+fn fill<const C: usize, const M: usize>(board: &mut Board<C, M>, p: Point, filler: Color) -> Fill {
+    match board.play(filler, Move::Play(p)) {
+        Ok(captured) => {
+            let short = captured == 0 && board.liberty_count(p) <= 1;
+            let _ = board.undo();
+            if short { Fill::SelfAtari } else { Fill::Free }
+        }
+        Err(_) => Fill::Closed,
+    }
 }
 
 /// Whether `filler` playing at `p` would be in atari without capturing.

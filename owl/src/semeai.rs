@@ -45,11 +45,14 @@ pub const MAX_SEMEAI_DEPTH: usize = 24;
 pub const MAX_SEMEAI_MOVES: usize = 12;
 
 /// Liberties counted per side in a race (more change nothing).
-pub const MAX_RACE_LIBERTIES: u8 = 24;
+pub const MAX_RACE_LIBERTIES: u8 = 12;
 
 /// The deepest the race count recurses (it needs at most two plies per
 /// liberty, plus the final passes).
 pub const MAX_RACE_DEPTH: usize = 4 * MAX_RACE_LIBERTIES as usize + 4;
+
+/// Whether a side in atari may capture even if that does not give it life.
+const IN_ATARI_CAPTURES: bool = false;
 
 /// Captured stones that surely leave room for two eyes.
 const BIG_CAPTURE: usize = 5;
@@ -189,11 +192,12 @@ pub struct RaceCount {
 /// Plays a counted race out exactly, `a_first` telling who moves: `2` A
 /// captures B, `1` neither can (seki), `0` B captures A.
 ///
-/// A side fills one of the other's own liberties when it can (never
-/// worse than anything but capturing), except the last point of an eye,
-/// which only a capture may fill; otherwise it fills a shared liberty or
-/// passes, whichever is better; two passes end in seki. A side whose
-/// capture would not give it life never captures.
+/// A side may fill one of the other's own liberties, except the last
+/// point of an eye, which only a capture may fill; fill a shared liberty
+/// unless that puts it in atari; or pass. Two passes end in seki. A side
+/// whose capture would not give it life captures only when in atari.
+/// The game is solved exactly with a memo of every state (liberties
+/// capped at [`MAX_RACE_LIBERTIES`]; 2,197 bytes on the stack).
 ///
 /// ```
 /// use owlet_owl::semeai::{RaceCount, race};
@@ -208,61 +212,115 @@ pub struct RaceCount {
 /// ```
 #[must_use]
 pub fn race(count: RaceCount, a_first: bool) -> u8 {
+    // Liberties beyond the cap matter only as a difference.
+    let excess = count.a.min(count.b).saturating_sub(MAX_RACE_LIBERTIES / 2);
     let c = RaceCount {
-        a: count.a.min(MAX_RACE_LIBERTIES),
-        b: count.b.min(MAX_RACE_LIBERTIES),
+        a: (count.a - excess).min(MAX_RACE_LIBERTIES),
+        b: (count.b - excess).min(MAX_RACE_LIBERTIES),
         shared: count.shared.min(MAX_RACE_LIBERTIES),
         ..count
     };
-    race_node(c, if a_first { Turn::A } else { Turn::B }, 0, 0)
+    let mut memo = RaceMemo {
+        bits: [0; RACE_MEMO_BYTES],
+    };
+    race_node(&mut memo, c, if a_first { Turn::A } else { Turn::B }, 0, 0)
 }
 
-fn race_node(c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Value {
+/// Race states: liberties 0..=MAX each for A, B and shared, the mover,
+/// and whether the last move was a pass.
+const RACE_STATES: usize = {
+    let n = MAX_RACE_LIBERTIES as usize + 1;
+    n * n * n * 4
+};
+
+/// Two bits a state.
+const RACE_MEMO_BYTES: usize = RACE_STATES.div_ceil(4);
+
+/// Values of race states already played out (`0` unknown, else value + 1).
+struct RaceMemo {
+    bits: [u8; RACE_MEMO_BYTES],
+}
+
+impl RaceMemo {
+    fn slot(c: RaceCount, turn: Turn, passes: u8) -> usize {
+        let n = MAX_RACE_LIBERTIES as usize + 1;
+        let libs = (usize::from(c.a) * n + usize::from(c.b)) * n + usize::from(c.shared);
+        libs * 4 + usize::from(turn == Turn::B) * 2 + usize::from(passes > 0)
+    }
+
+    fn get(&self, slot: usize) -> Option<Value> {
+        let byte = self.bits.get(slot / 4)?;
+        let v = (byte >> ((slot % 4) * 2)) & 3;
+        v.checked_sub(1)
+    }
+
+    fn put(&mut self, slot: usize, v: Value) {
+        if let Some(byte) = self.bits.get_mut(slot / 4) {
+            let shift = (slot % 4) * 2;
+            *byte = (*byte & !(3 << shift)) | ((v + 1) & 3) << shift;
+        }
+    }
+}
+
+fn race_node(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Value {
     if passes >= 2 || depth >= MAX_RACE_DEPTH {
         return BOTH_LIVE;
     }
+    let slot = RaceMemo::slot(c, turn, passes);
+    if let Some(v) = memo.get(slot) {
+        return v;
+    }
+    // Provisional value: a cycle through passes is a seki.
+    memo.put(slot, BOTH_LIVE);
+    let v = race_moves(memo, c, turn, passes, depth);
+    memo.put(slot, v);
+    v
+}
+
+fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Value {
     // The mover's view: own, other's own, and whether the other has an eye.
     let (mine, theirs, their_eye) = match turn {
         Turn::A => (c.a, c.b, c.b_eye),
         Turn::B => (c.b, c.a, c.a_eye),
     };
-    let may_capture = match turn {
-        Turn::A => c.a_lives_by_capture,
-        Turn::B => c.b_lives_by_capture,
-    };
+    // A side in atari captures whatever comes of it.
+    let my_libs = u16::from(mine) + u16::from(c.shared);
+    let may_capture = IN_ATARI_CAPTURES && my_libs <= 1
+        || match turn {
+            Turn::A => c.a_lives_by_capture,
+            Turn::B => c.b_lives_by_capture,
+        };
     let their_libs = u16::from(theirs) + u16::from(c.shared);
     if their_libs <= 1 && may_capture {
         return turn.win();
     }
     let next = turn.other();
+    let mut best: Option<Value> = None;
+    let mut consider = |v: Value| {
+        best = Some(best.map_or(v, |b| better(turn, b, v)));
+        v == turn.win()
+    };
+    // Fill one of their own liberties (not an eye's last point).
     if their_libs > 1 && (theirs > 1 || (theirs == 1 && !their_eye)) {
         let mut n = c;
         match turn {
             Turn::A => n.b -= 1,
             Turn::B => n.a -= 1,
         }
-        return race_node(n, next, 0, depth + 1);
-    }
-    // Only shared liberties to fill, or pass. Filling one is legal while
-    // the mover keeps a liberty.
-    let pass = |best: Option<Value>| {
-        let v = race_node(c, next, passes + 1, depth + 1);
-        match best {
-            None => v,
-            Some(b) => better(turn, b, v),
+        if consider(race_node(memo, n, next, 0, depth + 1)) {
+            return turn.win();
         }
-    };
-    // Filling a shared liberty into atari is a losing move in a race.
-    if c.shared > 0 && u16::from(mine) + u16::from(c.shared) > 2 && their_libs > 1 {
+    }
+    // Fill a shared liberty; into atari it is a losing move in a race.
+    if c.shared > 0 && my_libs > 2 && their_libs > 1 {
         let mut n = c;
         n.shared -= 1;
-        let v = race_node(n, next, 0, depth + 1);
-        if v == turn.win() {
-            return v;
+        if consider(race_node(memo, n, next, 0, depth + 1)) {
+            return turn.win();
         }
-        return pass(Some(v));
     }
-    pass(None)
+    consider(race_node(memo, c, next, passes + 1, depth + 1));
+    best.unwrap_or(BOTH_LIVE)
 }
 
 /// The better of two values for the side `turn`.
@@ -584,6 +642,11 @@ impl<const EYES: usize> Semeai<EYES> {
             if tried >= budget {
                 break;
             }
+            let (own, theirs) = match turn {
+                Turn::A => (task.a, task.b),
+                Turn::B => (task.b, task.a),
+            };
+            let in_atari = board.liberty_count(own) == 1;
             let Ok(captured) = board.play(color, Move::Play(p)) else {
                 continue;
             };
@@ -597,17 +660,26 @@ impl<const EYES: usize> Semeai<EYES> {
                 continue;
             }
             tried += 1;
-            let (v, _) = self.node(
-                board,
-                reader,
-                solver,
-                task,
-                turn.other(),
-                0,
-                depth + 1,
-                alpha,
-                beta,
-            );
+            let v = if board.color_at(theirs).is_none() {
+                // The capture wins if it saved a string in atari or the
+                // capturer now lives.
+                let lives = (IN_ATARI_CAPTURES && in_atari)
+                    || self.lives_after_capture(board, reader, solver, task, turn);
+                if lives { turn.win() } else { turn.other().win() }
+            } else {
+                self.node(
+                    board,
+                    reader,
+                    solver,
+                    task,
+                    turn.other(),
+                    0,
+                    depth + 1,
+                    alpha,
+                    beta,
+                )
+                .0
+            };
             let _ = board.undo();
             if root && let Some(t) = self.trace.get_mut(self.trace_len) {
                 *t = (p.index() as u16, v);
@@ -786,13 +858,15 @@ impl<const EYES: usize> Semeai<EYES> {
                 };
                 for q in space.iter() {
                     seen.insert(q);
-                    d.eye_space.insert(q);
                 }
                 let touches = space
                     .iter()
                     .any(|q| other.contains(q) || q.neighbors().iter().any(|&m| other.contains(m)));
                 if touches {
                     continue;
+                }
+                for q in space.iter() {
+                    d.eye_space.insert(q);
                 }
                 let key = eye_key(board, color, &space, &marginal, &dead);
                 let r = match self.eyes.get(key) {

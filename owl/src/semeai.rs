@@ -27,8 +27,6 @@
 //! a ko code), GNU Go's semeai patterns, escape moves, and a
 //! transposition cache. Every call leaves the board as it found it.
 
-use core::fmt::Write as _;
-
 use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader, ReadingLimits};
 use owlet_optics::Solver;
 
@@ -50,6 +48,9 @@ pub const MAX_RACE_LIBERTIES: u8 = 12;
 /// The deepest the race count recurses (it needs at most two plies per
 /// liberty, plus the final passes).
 pub const MAX_RACE_DEPTH: usize = 4 * MAX_RACE_LIBERTIES as usize + 4;
+
+/// Whether a liberty the other side cannot fill counts as an eye.
+const CLOSED_IS_EYE: bool = true;
 
 /// Whether a side in atari may capture even if that does not give it life.
 const IN_ATARI_CAPTURES: bool = false;
@@ -452,10 +453,6 @@ pub struct Semeai<const EYES: usize = EYE_MEMO_ENTRIES> {
     call_nodes: u32,
     limit_hit: bool,
     eyes: EyeCache<EYES>,
-    /// Debug: root moves and values (temporary).
-    pub trace: [(u16, u8); 16],
-    /// Debug: entries used.
-    pub trace_len: usize,
 }
 
 impl<const EYES: usize> Default for Semeai<EYES> {
@@ -474,8 +471,6 @@ impl<const EYES: usize> Semeai<EYES> {
             call_nodes: 0,
             limit_hit: false,
             eyes: EyeCache::new(),
-            trace: [(0, 0); 16],
-            trace_len: 0,
         }
     }
 
@@ -546,43 +541,6 @@ impl<const EYES: usize> Semeai<EYES> {
             limit_hit: self.limit_hit,
             nodes: self.call_nodes,
         })
-    }
-
-    /// Debug view (temporary).
-    #[doc(hidden)]
-    pub fn inspect<const C: usize, const M: usize, const R: usize, const S: usize>(
-        &mut self,
-        board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
-        solver: &mut Solver<S>,
-        a: Point,
-        b: Point,
-        out: &mut dyn core::fmt::Write,
-    ) {
-        let Some(a_color) = board.color_at(a) else { return };
-        let b_color = a_color.opponent();
-        let a_stones = goal_stones(board, &dragon_stones(board, a), a_color);
-        let b_stones = goal_stones(board, &dragon_stones(board, b), b_color);
-        let da = self.look(board, reader, solver, &a_stones, &b_stones, a_color);
-        let db = self.look(board, reader, solver, &b_stones, &a_stones, b_color);
-        let count = count_race(board, &da, &db, a_color);
-        for (n, d) in [("A", &da), ("B", &db)] {
-            let _ = write!(out, "{n}: stones {} libs {} value {} exact {} eyelibs {} weak {} escape {} alive {} boxed {} lunches", d.stones.len(), d.libs.len(), d.value, d.exact, d.eye_libs, d.weak, d.escape, alive(d), boxed(d));
-            for p in d.lunches.iter() { let _ = write!(out, " {p}"); }
-            let _ = write!(out, " race_lunches");
-            for p in d.race_lunches.iter() { let _ = write!(out, " {p}"); }
-            let _ = write!(out, " | ");
-        }
-        let _ = write!(out, "count {:?} race A-first {} B-first {}", count, race(count, true), race(count, false));
-        self.trace_len = 0;
-        let r = self.analyze(board, reader, solver, a, b);
-        let _ = write!(out, " | {:?} root:", r);
-        for &(p, v) in self.trace.iter().take(self.trace_len) {
-            match Point::from_index(usize::from(p)).filter(|_| p != 0) {
-                Some(p) => { let _ = write!(out, " {p}={v}"); }
-                None => { let _ = write!(out, " PASS={v}"); }
-            }
-        }
     }
 
     /// One node: `turn` moves; the value (A's side) and the move.
@@ -681,10 +639,6 @@ impl<const EYES: usize> Semeai<EYES> {
                 .0
             };
             let _ = board.undo();
-            if root && let Some(t) = self.trace.get_mut(self.trace_len) {
-                *t = (p.index() as u16, v);
-                self.trace_len += 1;
-            }
             if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
                 best = Some((v, Some(p)));
             }
@@ -711,10 +665,6 @@ impl<const EYES: usize> Semeai<EYES> {
                 beta,
             );
             let _ = board.undo();
-            if root && let Some(t) = self.trace.get_mut(self.trace_len) {
-                *t = (0, v);
-                self.trace_len += 1;
-            }
             // A seki that holds without a move is answered with a pass.
             let seki_pass = root && v == BOTH_LIVE;
             if best.is_none_or(|(b, _)| better(turn, b, v) != b || (seki_pass && b == v)) {
@@ -782,7 +732,15 @@ impl<const EYES: usize> Semeai<EYES> {
         let db = self.look(board, reader, solver, &b_stones, &a_stones, b_color);
         let count = count_race(board, &da, &db, a_color);
         let estimate = race(count, turn == Turn::A);
-        let verdict = verdict(&da, &db, estimate);
+        // Whether a capture gives life is only guessed in the count: the
+        // count decides alone when the guess does not matter.
+        let sure = RaceCount {
+            a_lives_by_capture: true,
+            b_lives_by_capture: true,
+            ..count
+        };
+        let settled = race(sure, turn == Turn::A) == estimate;
+        let verdict = verdict(&da, &db, estimate, settled);
         let moves = if verdict.is_some() && !root {
             Candidates::new()
         } else {
@@ -1080,12 +1038,12 @@ fn boxed(d: &Dragon) -> bool {
 }
 
 /// The node's value when it needs no reading.
-fn verdict(da: &Dragon, db: &Dragon, estimate: Value) -> Option<Value> {
+fn verdict(da: &Dragon, db: &Dragon, estimate: Value, settled: bool) -> Option<Value> {
     match (alive(da), alive(db)) {
         (true, true) => Some(BOTH_LIVE),
         (true, false) if boxed(db) => Some(A_WINS),
         (false, true) if boxed(da) => Some(B_WINS),
-        (false, false) if boxed(da) && boxed(db) => Some(estimate),
+        (false, false) if settled && boxed(da) && boxed(db) => Some(estimate),
         _ => None,
     }
 }
@@ -1109,8 +1067,8 @@ fn count_race<const C: usize, const M: usize>(
         a,
         b,
         shared,
-        a_eye: da.eye_libs > 0 || a_closed,
-        b_eye: db.eye_libs > 0 || b_closed,
+        a_eye: da.eye_libs > 0 || (CLOSED_IS_EYE && a_closed),
+        b_eye: db.eye_libs > 0 || (CLOSED_IS_EYE && b_closed),
         a_lives_by_capture: lives_by_capture(da, db),
         b_lives_by_capture: lives_by_capture(db, da),
     }

@@ -49,10 +49,6 @@ pub(super) fn run(engine: &mut Engine, mut args: Args<'_>, out: &mut Answer<'_>)
     let mut semeai = ConsoleSemeai::new();
     let mut solver = ConsoleSolver::new();
     let e = &mut *engine;
-    if args.next() == Some("debug") {
-        semeai.inspect(&mut e.board, &mut e.reader, &mut solver, a, b, out);
-        return Ok(());
-    }
     let r = match semeai.analyze(&mut e.board, &mut e.reader, &mut solver, a, b) {
         Ok(r) => r,
         Err(SemeaiError::SameColor) => {

@@ -34,7 +34,10 @@ use crate::dragon::dragon_stones;
 use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
 use owlet_optics::{EyeResult, EyeValue};
 
-use crate::life::{ESCAPE_AREA, ESCAPE_RADIUS, EYE_MEMO_ENTRIES, Points, READ_LIBERTIES, REGION_RADIUS, dilate, goal_stones};
+use crate::life::{
+    ESCAPE_AREA, ESCAPE_RADIUS, EYE_MEMO_ENTRIES, Points, READ_LIBERTIES, REGION_RADIUS, dilate,
+    goal_stones,
+};
 
 /// The deepest a semeai search may go, whatever the limits say.
 pub const MAX_SEMEAI_DEPTH: usize = 24;
@@ -430,22 +433,24 @@ impl Task {
 /// use owlet_board::{Board, Code, Point, Reader};
 /// use owlet_optics::Solver;
 /// use owlet_owl::Semeai;
-/// // Black's corner stones and White's inside them share no liberty;
-/// // black has three outside liberties to White's two: black wins moving
-/// // first, filling White's liberty.
+/// // Black's C3 string and White's E3 string have two liberties each
+/// // (C1 C2 and F1 F2), none shared: whoever moves first wins.
 /// let mut board: Board = Board::from_diagram("
 ///     .......
-///     .......
-///     .......
-///     XXXX...
-///     OOOX...
-///     XXOX...
-///     ..OX...").unwrap();
+///     .OOOXX.
+///     .OXXOX.
+///     .OXXOX.
+///     .OXXOX.
+///     .O.XO..
+///     .O.XO..").unwrap();
 /// let (mut semeai, mut reader, mut solver) = (Semeai::<32>::new(), Reader::<64>::new(), Solver::<64>::new());
-/// let a = Point::from_vertex("A3", 7).unwrap();
-/// let b = Point::from_vertex("C2", 7).unwrap();
-/// let r = semeai.analyze(&mut board, &mut reader, &mut solver, a, b).unwrap();
+/// let c3 = Point::from_vertex("C3", 7).unwrap();
+/// let e3 = Point::from_vertex("E3", 7).unwrap();
+/// let r = semeai.analyze(&mut board, &mut reader, &mut solver, c3, e3).unwrap();
 /// assert_eq!((r.defense, r.attack), (Code::Win, Code::Win));
+/// let f1 = Point::from_vertex("F1", 7).ok();
+/// let f2 = Point::from_vertex("F2", 7).ok();
+/// assert!(r.point == f1 || r.point == f2);
 /// ```
 pub struct Semeai<const EYES: usize = EYE_MEMO_ENTRIES> {
     limits: SemeaiLimits,
@@ -535,8 +540,16 @@ impl<const EYES: usize> Semeai<EYES> {
         reader.set_limits(saved);
         solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
         Ok(SemeaiResult {
-            defense: if value >= BOTH_LIVE { Code::Win } else { Code::Fail },
-            attack: if value == A_WINS { Code::Win } else { Code::Fail },
+            defense: if value >= BOTH_LIVE {
+                Code::Win
+            } else {
+                Code::Fail
+            },
+            attack: if value == A_WINS {
+                Code::Win
+            } else {
+                Code::Fail
+            },
             point: if value == B_WINS { None } else { point },
             limit_hit: self.limit_hit,
             nodes: self.call_nodes,
@@ -610,10 +623,7 @@ impl<const EYES: usize> Semeai<EYES> {
             };
             // Self-atari loses a race, except a throw-in at the other's
             // eye.
-            if captured == 0
-                && board.liberty_count(p) == 1
-                && !look.throw_ins.contains(p)
-            {
+            if captured == 0 && board.liberty_count(p) == 1 && !look.throw_ins.contains(p) {
                 let _ = board.undo();
                 continue;
             }
@@ -623,7 +633,11 @@ impl<const EYES: usize> Semeai<EYES> {
                 // capturer now lives.
                 let lives = (IN_ATARI_CAPTURES && in_atari)
                     || self.lives_after_capture(board, reader, solver, task, turn);
-                if lives { turn.win() } else { turn.other().win() }
+                if lives {
+                    turn.win()
+                } else {
+                    turn.other().win()
+                }
             } else {
                 self.node(
                     board,
@@ -830,7 +844,8 @@ impl<const EYES: usize> Semeai<EYES> {
                 let r = match self.eyes.get(key) {
                     Some(r) => r,
                     None => {
-                        let r = compute_eyes(board, reader, solver, color, &space, &marginal, &dead);
+                        let r =
+                            compute_eyes(board, reader, solver, color, &space, &marginal, &dead);
                         self.eyes.put(key, r);
                         r
                     }
@@ -845,8 +860,14 @@ impl<const EYES: usize> Semeai<EYES> {
                 }
                 if r.value.min_eyes() >= 1 {
                     let size = space.len();
-                    let empty = space.iter().filter(|&q| board.color_at(q).is_none()).count();
-                    let worth = EYE_LIBERTIES.get(size).copied().unwrap_or(EYE_LIBERTIES_MAX);
+                    let empty = space
+                        .iter()
+                        .filter(|&q| board.color_at(q).is_none())
+                        .count();
+                    let worth = EYE_LIBERTIES
+                        .get(size)
+                        .copied()
+                        .unwrap_or(EYE_LIBERTIES_MAX);
                     let worth = worth.max(u8::try_from(empty).unwrap_or(u8::MAX));
                     d.eye_libs = d.eye_libs.saturating_add(worth);
                     for q in space.iter() {
@@ -998,7 +1019,10 @@ fn escape_room<const C: usize, const M: usize>(
     eyes: &PointSet,
 ) -> usize {
     let open = |p: Point| {
-        board.is_on_board(p) && board.color_at(p).is_none() && !other.contains(p) && !eyes.contains(p)
+        board.is_on_board(p)
+            && board.color_at(p).is_none()
+            && !other.contains(p)
+            && !eyes.contains(p)
     };
     let mut reached = PointSet::new();
     let mut frontier = PointSet::new();
@@ -1237,7 +1261,11 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
             .iter()
             .filter(|&&n| board.is_on_board(n) && board.color_at(n).is_none())
             .count() as i16;
-        let penalty = if needs_approach(board, p, color) { 40 } else { 0 };
+        let penalty = if needs_approach(board, p, color) {
+            40
+        } else {
+            0
+        };
         list.add(p, score::OUTSIDE_LIBERTY + open * 4 - penalty);
     }
     list.sort();
@@ -1295,31 +1323,93 @@ mod tests {
         r
     }
 
-    const CORNER: &str = "
+    /// Two liberties each, none shared (GNU Go agrees on every answer).
+    const TWO_EACH: &str = "
         .......
-        .......
-        .......
-        XXXX...
-        OOOX...
-        XXOX...
-        ..OX...";
+        .OOOXX.
+        .OXXOX.
+        .OXXOX.
+        .OXXOX.
+        .O.XO..
+        .O.XO..";
 
     #[test]
-    fn outside_liberties_decide() {
-        // White's C1-C3 has two liberties (B1... only A1/B1 side? no: B1
-        // is black's), black's A2-B2 has A1 and B1; white fills first.
-        let r = run(CORNER, "C2", "A2");
+    fn first_to_fill_wins() {
+        let r = run(TWO_EACH, "C3", "E3");
         assert_eq!((r.defense, r.attack), (Code::Win, Code::Win));
-        let r = run(CORNER, "A2", "C2");
+        let fills = ["F1", "F2"].map(|v| Point::from_vertex(v, 7).ok());
+        assert!(fills.contains(&r.point), "{r:?}");
+        let r = run(TWO_EACH, "E3", "C3");
         assert_eq!((r.defense, r.attack), (Code::Win, Code::Win));
+        let fills = ["C1", "C2"].map(|v| Point::from_vertex(v, 7).ok());
+        assert!(fills.contains(&r.point), "{r:?}");
+    }
+
+    #[test]
+    fn one_behind_loses_even_first() {
+        // White has filled F1: white is a liberty short.
+        let r = run(
+            "
+            .......
+            .OOOXX.
+            .OXXOX.
+            .OXXOX.
+            .OXXOX.
+            .O.XO..
+            .O.XOX.",
+            "E3",
+            "C3",
+        );
+        assert_eq!(
+            (r.defense, r.attack, r.point),
+            (Code::Fail, Code::Fail, None)
+        );
+    }
+
+    /// Two shared liberties (D3, D4); Black has one more (C1), White none.
+    const SHARED: &str = "
+        .......
+        .OOOXX.
+        .OXXOX.
+        .OX.OX.
+        .OX.OX.
+        .OXXOX.
+        .O.XOX.";
+
+    #[test]
+    fn shared_liberties_and_seki() {
+        let d3 = Point::from_vertex("D3", 7).ok();
+        let c1 = Point::from_vertex("C1", 7).ok();
+        // Black fills a shared liberty and wins; White, moving first,
+        // takes Black's own liberty and gets seki.
+        let r = run(SHARED, "C3", "E3");
+        assert_eq!((r.defense, r.attack, r.point), (Code::Win, Code::Win, d3));
+        let r = run(SHARED, "E3", "C3");
+        assert_eq!((r.defense, r.attack, r.point), (Code::Win, Code::Fail, c1));
+        // With C1 filled it is seki whoever moves: nothing to play.
+        let seki = "
+            .......
+            .OOOXX.
+            .OXXOX.
+            .OX.OX.
+            .OX.OX.
+            .OXXOX.
+            .OOXOX.";
+        for (a, b) in [("C3", "E3"), ("E3", "C3")] {
+            let r = run(seki, a, b);
+            assert_eq!(
+                (r.defense, r.attack, r.point),
+                (Code::Win, Code::Fail, None)
+            );
+        }
     }
 
     #[test]
     fn bad_input() {
-        let mut board: Board = Board::from_diagram(CORNER).unwrap();
+        let mut board: Board = Board::from_diagram(TWO_EACH).unwrap();
         let (mut reader, mut solver) = (Reader::<64>::new(), Solver::<64>::new());
         let mut semeai = Semeai::<16>::new();
-        let (e, a, d) = (pt(&board, "E5"), pt(&board, "A2"), pt(&board, "D4"));
+        let (e, a, d) = (pt(&board, "A1"), pt(&board, "C3"), pt(&board, "D3"));
         let mut go = |x, y| semeai.analyze(&mut board, &mut reader, &mut solver, x, y);
         assert_eq!(go(e, a), Err(SemeaiError::Empty));
         assert_eq!(go(a, e), Err(SemeaiError::Empty));

@@ -43,7 +43,11 @@ fn stone(engine: &Engine, args: &mut Args<'_>, out: &mut Answer<'_>) -> Result<P
 /// Runs `analyze_semeai`. Never inlined: its searcher and solver must not
 /// sit in the frame of every command.
 #[inline(never)]
-pub(super) fn run(engine: &mut Engine, mut args: Args<'_>, out: &mut Answer<'_>) -> Result<(), Failure> {
+pub(super) fn run(
+    engine: &mut Engine,
+    mut args: Args<'_>,
+    out: &mut Answer<'_>,
+) -> Result<(), Failure> {
     let a = stone(engine, &mut args, out)?;
     let b = stone(engine, &mut args, out)?;
     let mut semeai = ConsoleSemeai::new();

@@ -6,26 +6,41 @@
 //! ([`SemeaiLimits`]) and the race count that judges a race no longer
 //! worth reading ([`race`]).
 //!
-//! At each node both dragons are valued as owl values a goal
-//! ([`crate::life::evaluate`]): a dragon with two sure eyes is alive, and
-//! when the other cannot make two eyes, has no room to run and no lunch
-//! outside the race, the race is over. When neither can make two eyes,
-//! run or eat its way out, liberties are counted: each side's own
-//! liberties (outside liberties, one more for each that needs an approach
-//! move, and its eye, a big eye of 1..6 points worth 1, 2, 3, 5, 8, 12)
-//! and the shared ones, and [`race`] plays the count out exactly, which
-//! recognises seki (shared liberties nobody can fill). Otherwise the side
-//! to move tries its candidates: captures of the other dragon's strings,
-//! rescues of its own, lunches, eye vital points of both dragons, the
-//! other dragon's outside liberties, shared liberties, and a pass.
+//! At each node both dragons are valued much as owl values a goal (eye
+//! spaces from owlet-optics, weak strings, lunches, room to run), except
+//! that neither dragon's stones count as dead and an eye space touching
+//! the other dragon is a pool of shared liberties, not an eye. A dragon
+//! with two sure eyes is alive; when the other cannot make two eyes, run
+//! or eat its way out, the race is over. When neither can, liberties are
+//! counted: each side's own (outside liberties, two for one that needs an
+//! approach move, an eye space worth an eye at its big-eye value 1, 2, 3,
+//! 5, 8, 12 for 1..6 points) and the shared ones, and [`race`] plays the
+//! count out exactly, which recognises seki (shared liberties neither side
+//! can fill without putting itself in atari).
+//!
+//! Capturing the other dragon wins only if the capturer then lives (two
+//! sure eyes with the other side to move, room to run, or at least
+//! [`BIG_CAPTURE`] stones taken); otherwise the capture is declined, so a
+//! dragon shut in by strong stones cannot win by eating a small group
+//! inside it. The count only guesses that (an eye already, or a big
+//! capture), so it ends the reading only where the guess does not change
+//! its answer.
+//!
+//! Otherwise the side to move tries its candidates: captures of the
+//! other dragon's strings, rescues of its own, lunches, eye vital points
+//! of both dragons, the other dragon's liberties (easy ones first), shared
+//! liberties, and a pass; a self-atari is not tried except as a throw-in
+//! at the other's eye. A search that hits a limit takes the race count as
+//! the value of the node and says so.
 //!
 //! The answer is the pair GNU Go prints (dragon A's owner moving first):
-//! can A live, can B be killed, and the move. A search that hits a limit
-//! takes the race count as the value of the node and says so.
+//! can A live, can B be killed, and the move (a pass when a seki holds
+//! without one).
 //!
 //! Omits: ko (a ko capture the rule forbids is not tried, so no result is
-//! a ko code), GNU Go's semeai patterns, escape moves, and a
-//! transposition cache. Every call leaves the board as it found it.
+//! a ko code), GNU Go's semeai patterns, owl reading of a capturer's life
+//! (its static eyes stand in), escape moves, and a transposition cache.
+//! Every call leaves the board as it found it.
 
 use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader, ReadingLimits};
 use owlet_optics::Solver;
@@ -52,14 +67,8 @@ pub const MAX_RACE_LIBERTIES: u8 = 12;
 /// liberty, plus the final passes).
 pub const MAX_RACE_DEPTH: usize = 4 * MAX_RACE_LIBERTIES as usize + 4;
 
-/// Whether a liberty the other side cannot fill counts as an eye.
-const CLOSED_IS_EYE: bool = true;
-
-/// Whether a side in atari may capture even if that does not give it life.
-const IN_ATARI_CAPTURES: bool = false;
-
 /// Captured stones that surely leave room for two eyes.
-const BIG_CAPTURE: usize = 5;
+pub const BIG_CAPTURE: usize = 5;
 
 /// Liberties an eye space of 7 or more points is worth.
 const EYE_LIBERTIES_MAX: u8 = 17;
@@ -287,13 +296,11 @@ fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: 
         Turn::A => (c.a, c.b, c.b_eye),
         Turn::B => (c.b, c.a, c.a_eye),
     };
-    // A side in atari captures whatever comes of it.
     let my_libs = u16::from(mine) + u16::from(c.shared);
-    let may_capture = IN_ATARI_CAPTURES && my_libs <= 1
-        || match turn {
-            Turn::A => c.a_lives_by_capture,
-            Turn::B => c.b_lives_by_capture,
-        };
+    let may_capture = match turn {
+        Turn::A => c.a_lives_by_capture,
+        Turn::B => c.b_lives_by_capture,
+    };
     let their_libs = u16::from(theirs) + u16::from(c.shared);
     if their_libs <= 1 && may_capture {
         return turn.win();
@@ -613,11 +620,10 @@ impl<const EYES: usize> Semeai<EYES> {
             if tried >= budget {
                 break;
             }
-            let (own, theirs) = match turn {
-                Turn::A => (task.a, task.b),
-                Turn::B => (task.b, task.a),
+            let theirs = match turn {
+                Turn::A => task.b,
+                Turn::B => task.a,
             };
-            let in_atari = board.liberty_count(own) == 1;
             let Ok(captured) = board.play(color, Move::Play(p)) else {
                 continue;
             };
@@ -629,10 +635,8 @@ impl<const EYES: usize> Semeai<EYES> {
             }
             tried += 1;
             let v = if board.color_at(theirs).is_none() {
-                // The capture wins if it saved a string in atari or the
-                // capturer now lives.
-                let lives = (IN_ATARI_CAPTURES && in_atari)
-                    || self.lives_after_capture(board, reader, solver, task, turn);
+                // The capture wins only if the capturer now lives.
+                let lives = self.lives_after_capture(board, reader, solver, task, turn);
                 if lives {
                     turn.win()
                 } else {
@@ -1091,8 +1095,8 @@ fn count_race<const C: usize, const M: usize>(
         a,
         b,
         shared,
-        a_eye: da.eye_libs > 0 || (CLOSED_IS_EYE && a_closed),
-        b_eye: db.eye_libs > 0 || (CLOSED_IS_EYE && b_closed),
+        a_eye: da.eye_libs > 0 || a_closed,
+        b_eye: db.eye_libs > 0 || b_closed,
         a_lives_by_capture: lives_by_capture(da, db),
         b_lives_by_capture: lives_by_capture(db, da),
     }

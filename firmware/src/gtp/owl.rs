@@ -174,7 +174,9 @@ pub(super) fn run(
             let p = stone(engine, &mut args, out)?;
             let mut solver = ConsoleSolver::new();
             let e = &mut *engine;
-            match e.owl.status(&mut e.board, &mut e.reader, &mut solver, p) {
+            let status = e.owl.status(&mut e.board, &mut e.reader, &mut solver, p);
+            let status = status.map(|s| super::semeai::status_with_semeai(e, p, s));
+            match status {
                 Some(DragonStatus::Alive) => out.push_str("alive"),
                 Some(DragonStatus::Dead) => out.push_str("dead"),
                 Some(DragonStatus::Critical { attack, defense }) => {

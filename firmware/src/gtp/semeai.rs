@@ -12,8 +12,8 @@
 
 use core::fmt::Write as _;
 
-use owlet_board::{Code, Point};
-use owlet_owl::{Semeai, SemeaiError};
+use owlet_board::{Code, Point, PointSet};
+use owlet_owl::{DragonStatus, Semeai, SemeaiError, dragon_stones};
 
 use super::Engine;
 use super::answer::{Answer, Failure};
@@ -69,4 +69,55 @@ pub(super) fn run(
         _ => out.push_str("PASS"),
     }
     Ok(())
+}
+
+/// Opponent dragons in contact that `dragon_status` races against.
+const MAX_RIVALS: usize = 3;
+
+/// Owl's status of the dragon through `p`, corrected by semeai: a dragon
+/// owl calls dead or critical is alive when some opponent dragon in
+/// contact with it cannot kill it in a race even moving first (seki, or
+/// the race is its own). Never inlined, like [`run`].
+#[inline(never)]
+pub(super) fn status_with_semeai(
+    engine: &mut Engine,
+    p: Point,
+    status: DragonStatus,
+) -> DragonStatus {
+    if status != DragonStatus::Dead {
+        return status;
+    }
+    let Some(color) = engine.board.color_at(p) else {
+        return status;
+    };
+    let stones = dragon_stones(&engine.board, p);
+    let mut seen = PointSet::new();
+    let mut rivals = [None::<Point>; MAX_RIVALS];
+    let mut n = 0usize;
+    for s in stones.iter() {
+        for q in s.neighbors() {
+            if engine.board.color_at(q) != Some(color.opponent()) || seen.contains(q) {
+                continue;
+            }
+            for r in dragon_stones(&engine.board, q).iter() {
+                seen.insert(r);
+            }
+            if let Some(slot) = rivals.get_mut(n) {
+                *slot = Some(q);
+                n += 1;
+            }
+        }
+    }
+    let mut semeai = ConsoleSemeai::new();
+    let mut solver = ConsoleSolver::new();
+    let e = &mut *engine;
+    for q in rivals.iter().flatten() {
+        if let Ok(r) = semeai.analyze(&mut e.board, &mut e.reader, &mut solver, *q, p) {
+            e.semeai_nodes = e.semeai_nodes.saturating_add(u64::from(r.nodes));
+            if r.defense == Code::Win && r.attack == Code::Fail && !r.limit_hit {
+                return DragonStatus::Alive;
+            }
+        }
+    }
+    status
 }

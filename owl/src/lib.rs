@@ -33,6 +33,13 @@
 //! ld_owl.tst (48 owl searches on 19×19 boards) the painted stack's high
 //! water mark is 43,872 bytes and static RAM 20,480 bytes, 64,352 bytes in
 //! all of the 65,536: board and owl fit a 64 KiB MCU, with little to spare.
+//!
+//! [`Semeai`] is 48 bytes plus 24 per remembered eye space: 3,120 bytes
+//! as `Semeai<128>`, 816 as the device console's `Semeai<32>` (built on the
+//! stack for each call). A semeai node assesses both dragons in a frame of
+//! its own (two 328-byte dragon summaries, and the race count's 2,197-byte
+//! memo), then recurses at most [`MAX_SEMEAI_DEPTH`] plies keeping only a
+//! 56-byte candidate list per ply.
 #![no_std]
 #![cfg_attr(
     not(test),

@@ -1420,3 +1420,23 @@ mod tests {
         assert_eq!(go(a, d), Err(SemeaiError::SameColor));
     }
 }
+
+#[cfg(test)]
+mod sizes {
+    use super::*;
+
+    /// The figures quoted in the crate docs (# Memory).
+    #[test]
+    fn documented_sizes() {
+        std::println!(
+            "Semeai<32> {} Semeai<128> {} Dragon {} Candidates {} race memo {}",
+            core::mem::size_of::<Semeai<32>>(),
+            core::mem::size_of::<Semeai<128>>(),
+            core::mem::size_of::<Dragon>(),
+            core::mem::size_of::<Candidates>(),
+            RACE_MEMO_BYTES,
+        );
+        assert_eq!(RACE_MEMO_BYTES, 2_197);
+        assert!(core::mem::size_of::<Semeai<32>>() <= 32 * 24 + 96);
+    }
+}

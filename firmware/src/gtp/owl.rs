@@ -3,9 +3,10 @@
 //! `PASS`), `owl_does_attack MOVE V` / `owl_does_defend MOVE V` (the
 //! code), `owl_threaten_attack V` / `owl_threaten_defense V` (`0`, or the
 //! code and two moves), `dragon_status V` (`alive`, `dead` or `critical
-//! ATTACK DEFENSE`), `same_dragon V V` (`1` or `0`), `dragon_stones V`
-//! (top row first, left to right) and `reset_owl_node_counter` /
-//! `get_owl_node_counter`.
+//! ATTACK DEFENSE`; owl's `dead` corrected by semeai, see `semeai`),
+//! `same_dragon V V` (`1` or `0`), `dragon_stones V` (top row first, left
+//! to right) and `reset_owl_node_counter` / `get_owl_node_counter` (owl
+//! and semeai nodes).
 //!
 //! Owns: parsing the arguments and writing the answers; the analysis is
 //! owlet-owl's, with the engine's persistent [`ConsoleOwl`] cache. Each

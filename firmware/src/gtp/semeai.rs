@@ -1,14 +1,22 @@
-//! The console's semeai command, answered in GNU Go's format:
+//! The console's semeai command, answered in GNU Go's format, and the
+//! semeai correction of `dragon_status`.
+//!
 //! `analyze_semeai DRAGON_A DRAGON_B` answers `RESULT_A RESULT_B MOVE`:
 //! whether A can live and whether B can be killed, A's owner moving
 //! first, and A's move (`PASS` when none is needed or A loses).
+//! [`status_with_semeai`] turns owl's `dead` into `alive` when an
+//! opponent dragon in contact cannot kill the dragon in a race even moving
+//! first and lives itself: seki (GNU Go's dragon status counts such
+//! dragons alive).
 //!
 //! Owns: parsing the arguments and writing the answer; the analysis is
 //! owlet-owl's [`Semeai`], built on the stack for the call with a
 //! [`ConsoleSolver`]. Its nodes count in the owl node counter, as GNU
 //! Go's do. Bad input (`invalid coordinate`, `vertex must not be empty`,
 //! and `vertices must have opposite colors` where GNU Go aborts) changes
-//! nothing. Omits: everything GNU Go prints to stderr.
+//! nothing. Omits: ko results (see owlet-owl's `semeai` module), the
+//! correction of owl's `critical` (it cost ld_owl.tst cases), and
+//! everything GNU Go prints to stderr.
 
 use core::fmt::Write as _;
 

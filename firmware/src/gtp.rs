@@ -16,7 +16,8 @@
 //! aa_confirm_safety` (owlet-combination) and `owl_attack owl_defend
 //! owl_does_attack owl_does_defend owl_threaten_attack
 //! owl_threaten_defense dragon_status same_dragon dragon_stones
-//! reset_owl_node_counter get_owl_node_counter` (owlet-owl),
+//! reset_owl_node_counter get_owl_node_counter analyze_semeai`
+//! (owlet-owl),
 //! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
 //!
 //! Game moves (`play`) are committed to the board so its journal stays free
@@ -37,6 +38,7 @@ mod history;
 mod line;
 mod optics;
 mod owl;
+mod semeai;
 mod showboard;
 
 use core::fmt::{self, Write as _};
@@ -60,9 +62,10 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 44] = [
+pub const COMMANDS: [&str; 45] = [
     "aa_confirm_safety",
     "analyze_eyegraph",
+    "analyze_semeai",
     "attack",
     "black",
     "boardsize",
@@ -190,6 +193,8 @@ pub struct Engine {
     board: ConsoleBoard,
     reader: ConsoleReader,
     owl: owl::ConsoleOwl,
+    /// Semeai nodes since the owl node counter's last reset.
+    semeai_nodes: u64,
     history: History,
     komi: f32,
     tries: usize,
@@ -211,6 +216,7 @@ impl Engine {
             board: ConsoleBoard::empty(),
             reader: ConsoleReader::new(),
             owl: owl::ConsoleOwl::new(),
+            semeai_nodes: 0,
             history: History::new(),
             komi: 0.0,
             tries: 0,
@@ -364,6 +370,7 @@ impl Engine {
             "combination_attack" | "combination_defend" | "aa_confirm_safety" => {
                 return combination::run(self, command, args, out);
             }
+            "analyze_semeai" => return semeai::run(self, args, out),
             _ if owl::OWL_COMMANDS.contains(&command) => {
                 return owl::run(self, command, args, out);
             }

@@ -8,6 +8,7 @@
 //! - [`life`]: the static judgement at a node (eyes from owlet-optics,
 //!   weak goal strings, lunches, escape room).
 //! - [`moves`]: the candidate moves of each side.
+//! - [`semeai`]: [`Semeai`], capturing races between two dragons.
 //!
 //! The defender tries to build eye space, the attacker to take it away,
 //! and owlet-optics values the result at every node; owlet-board's
@@ -32,6 +33,13 @@
 //! ld_owl.tst (48 owl searches on 19×19 boards) the painted stack's high
 //! water mark is 43,872 bytes and static RAM 20,480 bytes, 64,352 bytes in
 //! all of the 65,536: board and owl fit a 64 KiB MCU, with little to spare.
+//!
+//! [`Semeai`] is 48 bytes plus 24 per remembered eye space: 3,120 bytes
+//! as `Semeai<128>`, 816 as the device console's `Semeai<32>` (built on the
+//! stack for each call). A semeai node assesses both dragons in a frame of
+//! its own (two 328-byte dragon summaries, and the race count's 2,197-byte
+//! memo), then recurses at most [`MAX_SEMEAI_DEPTH`] plies keeping only a
+//! 56-byte candidate list per ply.
 #![no_std]
 #![cfg_attr(
     not(test),
@@ -47,11 +55,13 @@ pub mod dragon;
 pub mod life;
 pub mod moves;
 pub mod search;
+pub mod semeai;
 
 pub use dragon::{dragon_stones, same_dragon};
 pub use search::{
     DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,
 };
+pub use semeai::{MAX_SEMEAI_DEPTH, Semeai, SemeaiError, SemeaiLimits, SemeaiResult};
 
 #[cfg(test)]
 extern crate std;

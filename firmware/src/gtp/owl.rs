@@ -3,9 +3,10 @@
 //! `PASS`), `owl_does_attack MOVE V` / `owl_does_defend MOVE V` (the
 //! code), `owl_threaten_attack V` / `owl_threaten_defense V` (`0`, or the
 //! code and two moves), `dragon_status V` (`alive`, `dead` or `critical
-//! ATTACK DEFENSE`), `same_dragon V V` (`1` or `0`), `dragon_stones V`
-//! (top row first, left to right) and `reset_owl_node_counter` /
-//! `get_owl_node_counter`.
+//! ATTACK DEFENSE`; owl's `dead` corrected by semeai, see `semeai`),
+//! `same_dragon V V` (`1` or `0`), `dragon_stones V` (top row first, left
+//! to right) and `reset_owl_node_counter` / `get_owl_node_counter` (owl
+//! and semeai nodes).
 //!
 //! Owns: parsing the arguments and writing the answers; the analysis is
 //! owlet-owl's, with the engine's persistent [`ConsoleOwl`] cache. Each
@@ -79,9 +80,14 @@ pub(super) fn run(
     out: &mut Answer<'_>,
 ) -> Result<(), Failure> {
     match command {
-        "reset_owl_node_counter" => engine.owl.reset_nodes(),
+        "reset_owl_node_counter" => {
+            engine.owl.reset_nodes();
+            engine.semeai_nodes = 0;
+        }
         "get_owl_node_counter" => {
-            let _ = write!(out, "{}", engine.owl.nodes());
+            // Semeai nodes count as owl nodes, as in GNU Go.
+            let nodes = engine.owl.nodes().saturating_add(engine.semeai_nodes);
+            let _ = write!(out, "{nodes}");
         }
         "same_dragon" => {
             let a = stone(engine, &mut args, out)?;
@@ -169,7 +175,9 @@ pub(super) fn run(
             let p = stone(engine, &mut args, out)?;
             let mut solver = ConsoleSolver::new();
             let e = &mut *engine;
-            match e.owl.status(&mut e.board, &mut e.reader, &mut solver, p) {
+            let status = e.owl.status(&mut e.board, &mut e.reader, &mut solver, p);
+            let status = status.map(|s| super::semeai::status_with_semeai(e, p, s));
+            match status {
                 Some(DragonStatus::Alive) => out.push_str("alive"),
                 Some(DragonStatus::Dead) => out.push_str("dead"),
                 Some(DragonStatus::Critical { attack, defense }) => {

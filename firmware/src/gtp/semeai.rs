@@ -1,0 +1,131 @@
+//! The console's semeai command, answered in GNU Go's format, and the
+//! semeai correction of `dragon_status`.
+//!
+//! `analyze_semeai DRAGON_A DRAGON_B` answers `RESULT_A RESULT_B MOVE`:
+//! whether A can live and whether B can be killed, A's owner moving
+//! first, and A's move (`PASS` when none is needed or A loses).
+//! [`status_with_semeai`] turns owl's `dead` into `alive` when an
+//! opponent dragon in contact cannot kill the dragon in a race even moving
+//! first and lives itself: seki (GNU Go's dragon status counts such
+//! dragons alive).
+//!
+//! Owns: parsing the arguments and writing the answer; the analysis is
+//! owlet-owl's [`Semeai`], built on the stack for the call with a
+//! [`ConsoleSolver`]. Its nodes count in the owl node counter, as GNU
+//! Go's do. Bad input (`invalid coordinate`, `vertex must not be empty`,
+//! and `vertices must have opposite colors` where GNU Go aborts) changes
+//! nothing. Omits: ko results (see owlet-owl's `semeai` module), the
+//! correction of owl's `critical` (it cost ld_owl.tst cases), and
+//! everything GNU Go prints to stderr.
+
+use core::fmt::Write as _;
+
+use owlet_board::{Code, Point, PointSet};
+use owlet_owl::{DragonStatus, Semeai, SemeaiError, dragon_stones};
+
+use super::Engine;
+use super::answer::{Answer, Failure};
+use super::line::Args;
+use super::optics::ConsoleSolver;
+
+/// The semeai searcher a call builds: 128 remembered eye spaces, or 32
+/// with the `small` feature (about 3 KiB or 800 bytes of stack).
+#[cfg(not(feature = "small"))]
+pub type ConsoleSemeai = Semeai<128>;
+/// The semeai searcher a call builds.
+#[cfg(feature = "small")]
+pub type ConsoleSemeai = Semeai<32>;
+
+fn stone(engine: &Engine, args: &mut Args<'_>, out: &mut Answer<'_>) -> Result<Point, Failure> {
+    let size = engine.board.size();
+    let p = args
+        .next()
+        .and_then(|v| Point::from_vertex(v, size).ok())
+        .ok_or_else(|| out.failure("invalid coordinate"))?;
+    if engine.board.color_at(p).is_none() {
+        return Err(out.failure("vertex must not be empty"));
+    }
+    Ok(p)
+}
+
+/// Runs `analyze_semeai`. Never inlined: its searcher and solver must not
+/// sit in the frame of every command.
+#[inline(never)]
+pub(super) fn run(
+    engine: &mut Engine,
+    mut args: Args<'_>,
+    out: &mut Answer<'_>,
+) -> Result<(), Failure> {
+    let a = stone(engine, &mut args, out)?;
+    let b = stone(engine, &mut args, out)?;
+    let mut semeai = ConsoleSemeai::new();
+    let mut solver = ConsoleSolver::new();
+    let e = &mut *engine;
+    let r = match semeai.analyze(&mut e.board, &mut e.reader, &mut solver, a, b) {
+        Ok(r) => r,
+        Err(SemeaiError::SameColor) => {
+            return Err(out.failure("vertices must have opposite colors"));
+        }
+        Err(SemeaiError::Empty) => return Err(out.failure("vertex must not be empty")),
+    };
+    e.semeai_nodes = e.semeai_nodes.saturating_add(u64::from(r.nodes));
+    let _ = write!(out, "{} {} ", r.defense, r.attack);
+    match r.point {
+        Some(p) if r.defense != Code::Fail => {
+            let _ = write!(out, "{p}");
+        }
+        _ => out.push_str("PASS"),
+    }
+    Ok(())
+}
+
+/// Opponent dragons in contact that `dragon_status` races against.
+const MAX_RIVALS: usize = 3;
+
+/// Owl's status of the dragon through `p`, corrected by semeai: a dragon
+/// owl calls dead or critical is alive when some opponent dragon in
+/// contact with it cannot kill it in a race even moving first (seki, or
+/// the race is its own). Never inlined, like [`run`].
+#[inline(never)]
+pub(super) fn status_with_semeai(
+    engine: &mut Engine,
+    p: Point,
+    status: DragonStatus,
+) -> DragonStatus {
+    if status != DragonStatus::Dead {
+        return status;
+    }
+    let Some(color) = engine.board.color_at(p) else {
+        return status;
+    };
+    let stones = dragon_stones(&engine.board, p);
+    let mut seen = PointSet::new();
+    let mut rivals = [None::<Point>; MAX_RIVALS];
+    let mut n = 0usize;
+    for s in stones.iter() {
+        for q in s.neighbors() {
+            if engine.board.color_at(q) != Some(color.opponent()) || seen.contains(q) {
+                continue;
+            }
+            for r in dragon_stones(&engine.board, q).iter() {
+                seen.insert(r);
+            }
+            if let Some(slot) = rivals.get_mut(n) {
+                *slot = Some(q);
+                n += 1;
+            }
+        }
+    }
+    let mut semeai = ConsoleSemeai::new();
+    let mut solver = ConsoleSolver::new();
+    let e = &mut *engine;
+    for q in rivals.iter().flatten() {
+        if let Ok(r) = semeai.analyze(&mut e.board, &mut e.reader, &mut solver, *q, p) {
+            e.semeai_nodes = e.semeai_nodes.saturating_add(u64::from(r.nodes));
+            if r.defense == Code::Win && r.attack == Code::Fail && !r.limit_hit {
+                return DragonStatus::Alive;
+            }
+        }
+    }
+    status
+}

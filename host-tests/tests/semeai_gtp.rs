@@ -1,0 +1,108 @@
+//! `analyze_semeai` through the console: GNU Go's answers to bad input
+//! (and owlet's own where GNU Go aborts), answers that agree with GNU Go
+//! on small races, nodes counted in the owl node counter, and the board
+//! left exactly as it was.
+
+use owlet_host_tests::console::Console;
+
+fn ask(console: &mut Console, line: &str) -> String {
+    let (_, answer) = console.execute(line.as_bytes());
+    String::from_utf8_lossy(answer).into_owned()
+}
+
+/// Sets up a diagram (top row first) on a board of its size.
+fn setup(console: &mut Console, diagram: &str) {
+    let rows: Vec<&str> = diagram
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let size = rows.len();
+    assert_eq!(ask(console, &format!("boardsize {size}")), "= \n\n");
+    for (i, row) in rows.iter().enumerate() {
+        for (col, c) in row.chars().enumerate() {
+            let color = match c {
+                'X' => "black",
+                'O' => "white",
+                _ => continue,
+            };
+            let letter = b"ABCDEFGHJKLMNOPQRST"[col] as char;
+            let vertex = format!("{letter}{}", size - i);
+            assert_eq!(ask(console, &format!("play {color} {vertex}")), "= \n\n");
+        }
+    }
+}
+
+/// Black's C3 and White's E3 share D3 and D4; Black also has C1.
+const SHARED: &str = "
+    .......
+    .OOOXX.
+    .OXXOX.
+    .OX.OX.
+    .OX.OX.
+    .OXXOX.
+    .O.XOX.";
+
+#[test]
+fn bad_input_gets_gnu_gos_answers_and_changes_nothing() {
+    let mut console = Console::new();
+    setup(&mut console, SHARED);
+    let board = ask(&mut console, "showboard");
+    let mut c = |line: &str| ask(&mut console, line);
+    assert_eq!(c("analyze_semeai"), "? invalid coordinate\n\n");
+    assert_eq!(c("analyze_semeai C3"), "? invalid coordinate\n\n");
+    assert_eq!(c("analyze_semeai C3 Z9"), "? invalid coordinate\n\n");
+    assert_eq!(c("analyze_semeai foo C3"), "? invalid coordinate\n\n");
+    assert_eq!(c("analyze_semeai A1 C3"), "? vertex must not be empty\n\n");
+    assert_eq!(c("analyze_semeai C3 A1"), "? vertex must not be empty\n\n");
+    // GNU Go checks the first vertex before reading the second.
+    assert_eq!(c("analyze_semeai A1 Z9"), "? vertex must not be empty\n\n");
+    // GNU Go aborts on two dragons of one colour; owlet says why.
+    assert_eq!(
+        c("analyze_semeai C3 D2"),
+        "? vertices must have opposite colors\n\n"
+    );
+    assert_eq!(c("showboard"), board);
+}
+
+#[test]
+fn answers_agree_with_gnu_go() {
+    let mut console = Console::new();
+    setup(&mut console, SHARED);
+    let board = ask(&mut console, "showboard");
+    let mut c = |line: &str| ask(&mut console, line);
+    c("reset_owl_node_counter");
+    // GNU Go 3.8: `1 1 D3` and `1 0 C1`.
+    assert_eq!(c("analyze_semeai C3 E3"), "= 1 1 D3\n\n");
+    assert_eq!(c("analyze_semeai E3 C3"), "= 1 0 C1\n\n");
+    assert_ne!(c("get_owl_node_counter"), "= 0\n\n");
+    assert_eq!(c("showboard"), board);
+    // With C1 taken it is seki either way (GNU Go: `1 0 PASS`).
+    c("play white C1");
+    assert_eq!(c("analyze_semeai C3 E3"), "= 1 0 PASS\n\n");
+    assert_eq!(c("analyze_semeai E3 C3"), "= 1 0 PASS\n\n");
+}
+
+#[test]
+fn the_first_to_fill_wins_a_race_of_two_each() {
+    let mut console = Console::new();
+    setup(
+        &mut console,
+        "
+        .......
+        .OOOXX.
+        .OXXOX.
+        .OXXOX.
+        .OXXOX.
+        .O.XO..
+        .O.XO..",
+    );
+    let mut c = |line: &str| ask(&mut console, line);
+    let a = c("analyze_semeai C3 E3");
+    assert!(a == "= 1 1 F1\n\n" || a == "= 1 1 F2\n\n", "{a}");
+    let b = c("analyze_semeai E3 C3");
+    assert!(b == "= 1 1 C1\n\n" || b == "= 1 1 C2\n\n", "{b}");
+    // A liberty behind, White loses even moving first.
+    c("play black F1");
+    assert_eq!(c("analyze_semeai E3 C3"), "= 0 0 PASS\n\n");
+}

@@ -1,0 +1,1442 @@
+//! Semeai: capturing races between two adjacent weak dragons.
+//!
+//! Owns [`Semeai`] (GNU Go's `analyze_semeai`): a search over both
+//! dragons at once in which every move of a side serves both to keep its
+//! own dragon alive and to kill the other's, its limits
+//! ([`SemeaiLimits`]) and the race count that judges a race no longer
+//! worth reading ([`race`]).
+//!
+//! At each node both dragons are valued much as owl values a goal (eye
+//! spaces from owlet-optics, weak strings, lunches, room to run), except
+//! that neither dragon's stones count as dead and an eye space touching
+//! the other dragon is a pool of shared liberties, not an eye. A dragon
+//! with two sure eyes is alive; when the other cannot make two eyes, run
+//! or eat its way out, the race is over. When neither can, liberties are
+//! counted: each side's own (outside liberties, two for one that needs an
+//! approach move, an eye space worth an eye at its big-eye value 1, 2, 3,
+//! 5, 8, 12 for 1..6 points) and the shared ones, and [`race`] plays the
+//! count out exactly, which recognises seki (shared liberties neither side
+//! can fill without putting itself in atari).
+//!
+//! Capturing the other dragon wins only if the capturer then lives (two
+//! sure eyes with the other side to move, room to run, or at least
+//! [`BIG_CAPTURE`] stones taken); otherwise the capture is declined, so a
+//! dragon shut in by strong stones cannot win by eating a small group
+//! inside it. The count only guesses that (an eye already, or a big
+//! capture), so it ends the reading only where the guess does not change
+//! its answer.
+//!
+//! Otherwise the side to move tries its candidates: captures of the
+//! other dragon's strings, rescues of its own, lunches, eye vital points
+//! of both dragons, the other dragon's liberties (easy ones first), shared
+//! liberties, and a pass; a self-atari is not tried except as a throw-in
+//! at the other's eye. A search that hits a limit takes the race count as
+//! the value of the node and says so.
+//!
+//! The answer is the pair GNU Go prints (dragon A's owner moving first):
+//! can A live, can B be killed, and the move (a pass when a seki holds
+//! without one).
+//!
+//! Omits: ko (a ko capture the rule forbids is not tried, so no result is
+//! a ko code), GNU Go's semeai patterns, owl reading of a capturer's life
+//! (its static eyes stand in), escape moves, and a transposition cache.
+//! Every call leaves the board as it found it.
+
+use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader, ReadingLimits};
+use owlet_optics::Solver;
+
+use crate::dragon::dragon_stones;
+use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
+use owlet_optics::{EyeResult, EyeValue};
+
+use crate::life::{
+    ESCAPE_AREA, ESCAPE_RADIUS, EYE_MEMO_ENTRIES, Points, READ_LIBERTIES, REGION_RADIUS, dilate,
+    goal_stones,
+};
+
+/// The deepest a semeai search may go, whatever the limits say.
+pub const MAX_SEMEAI_DEPTH: usize = 24;
+
+/// Candidates kept per node.
+pub const MAX_SEMEAI_MOVES: usize = 12;
+
+/// Liberties counted per side in a race (more change nothing).
+pub const MAX_RACE_LIBERTIES: u8 = 12;
+
+/// The deepest the race count recurses (it needs at most two plies per
+/// liberty, plus the final passes).
+pub const MAX_RACE_DEPTH: usize = 4 * MAX_RACE_LIBERTIES as usize + 4;
+
+/// Captured stones that surely leave room for two eyes.
+pub const BIG_CAPTURE: usize = 5;
+
+/// Liberties an eye space of 7 or more points is worth.
+const EYE_LIBERTIES_MAX: u8 = 17;
+
+/// Liberties a big eye of 1..=6 points is worth in a race (the moves the
+/// opponent needs to fill it while it is reduced to one eye).
+const EYE_LIBERTIES: [u8; 7] = [0, 1, 2, 3, 5, 8, 12];
+
+/// Limits of a semeai search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SemeaiLimits {
+    /// Moves deep, at most [`MAX_SEMEAI_DEPTH`].
+    pub depth: u8,
+    /// Beyond this depth [`SemeaiLimits::narrow_moves`] moves per node.
+    pub branch_depth: u8,
+    /// Moves tried per node below the branch depth.
+    pub moves_per_node: u8,
+    /// Moves tried per node beyond the branch depth.
+    pub narrow_moves: u8,
+    /// Moves tried at the root.
+    pub root_moves: u8,
+    /// Semeai nodes per call.
+    pub node_limit: u32,
+    /// The eye-graph solver's node budget per eye space.
+    pub eye_budget: u32,
+    /// The tactical reader's limits during the search.
+    pub reading: ReadingLimits,
+}
+
+impl SemeaiLimits {
+    /// The default limits.
+    pub const DEFAULT: SemeaiLimits = SemeaiLimits {
+        depth: 14,
+        branch_depth: 4,
+        moves_per_node: 3,
+        narrow_moves: 2,
+        root_moves: 6,
+        node_limit: 400,
+        eye_budget: 20_000,
+        reading: ReadingLimits {
+            depth: 10,
+            branch_depth: 7,
+            fourlib_depth: 4,
+            ko_depth: 5,
+            break_chain_depth: 4,
+            node_limit: 400,
+        },
+    };
+}
+
+impl Default for SemeaiLimits {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// The answer of [`Semeai::analyze`], dragon A's owner moving first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SemeaiResult {
+    /// Can dragon A live (GNU Go's first number).
+    pub defense: Code,
+    /// Can dragon B be killed (the second).
+    pub attack: Code,
+    /// A's move; `None` is a pass (GTP `PASS`), also when A loses.
+    pub point: Option<Point>,
+    /// Whether a limit (nodes or depth) cut the search.
+    pub limit_hit: bool,
+    /// Semeai nodes the call visited.
+    pub nodes: u32,
+}
+
+/// Why [`Semeai::analyze`] refused its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum SemeaiError {
+    /// A vertex is empty or off the board.
+    Empty,
+    /// Both dragons have the same colour.
+    SameColor,
+}
+
+/// Race outcome from A's side: B wins, both live (seki or two lives), A wins.
+type Value = u8;
+const B_WINS: Value = 0;
+const BOTH_LIVE: Value = 1;
+const A_WINS: Value = 2;
+
+/// Which dragon's owner moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Turn {
+    A,
+    B,
+}
+
+impl Turn {
+    fn other(self) -> Turn {
+        match self {
+            Turn::A => Turn::B,
+            Turn::B => Turn::A,
+        }
+    }
+
+    /// The value of this side capturing the other.
+    fn win(self) -> Value {
+        match self {
+            Turn::A => A_WINS,
+            Turn::B => B_WINS,
+        }
+    }
+}
+
+/// A race reduced to counts, as [`race`] plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct RaceCount {
+    /// A's own liberties (outside, approach moves and eye).
+    pub a: u8,
+    /// B's own liberties.
+    pub b: u8,
+    /// Liberties both dragons have.
+    pub shared: u8,
+    /// Whether A has an eye.
+    pub a_eye: bool,
+    /// Whether B has an eye.
+    pub b_eye: bool,
+    /// Whether capturing B gives A life (else A never captures).
+    pub a_lives_by_capture: bool,
+    /// Whether capturing A gives B life.
+    pub b_lives_by_capture: bool,
+}
+
+/// Plays a counted race out exactly, `a_first` telling who moves: `2` A
+/// captures B, `1` neither can (seki), `0` B captures A.
+///
+/// A side may fill one of the other's own liberties, except the last
+/// point of an eye, which only a capture may fill; fill a shared liberty
+/// unless that puts it in atari; or pass. Two passes end in seki. A side
+/// whose capture would not give it life captures only when in atari.
+/// The game is solved exactly with a memo of every state (liberties
+/// capped at [`MAX_RACE_LIBERTIES`]; 2,197 bytes on the stack).
+///
+/// ```
+/// use owlet_owl::semeai::{RaceCount, race};
+/// // No eyes, two shared liberties and no others: seki.
+/// let seki = RaceCount { a: 0, b: 0, shared: 2, a_eye: false, b_eye: false,
+///     a_lives_by_capture: true, b_lives_by_capture: true };
+/// assert_eq!(race(seki, true), 1);
+/// // An eye against none: the shared liberties are the eye's.
+/// let eye = RaceCount { a: 1, b: 0, shared: 2, a_eye: true, b_eye: false,
+///     a_lives_by_capture: true, b_lives_by_capture: true };
+/// assert_eq!(race(eye, false), 2);
+/// ```
+#[must_use]
+pub fn race(count: RaceCount, a_first: bool) -> u8 {
+    // Liberties beyond the cap matter only as a difference.
+    let excess = count.a.min(count.b).saturating_sub(MAX_RACE_LIBERTIES / 2);
+    let c = RaceCount {
+        a: (count.a - excess).min(MAX_RACE_LIBERTIES),
+        b: (count.b - excess).min(MAX_RACE_LIBERTIES),
+        shared: count.shared.min(MAX_RACE_LIBERTIES),
+        ..count
+    };
+    let mut memo = RaceMemo {
+        bits: [0; RACE_MEMO_BYTES],
+    };
+    race_node(&mut memo, c, if a_first { Turn::A } else { Turn::B }, 0, 0)
+}
+
+/// Race states: liberties 0..=MAX each for A, B and shared, the mover,
+/// and whether the last move was a pass.
+const RACE_STATES: usize = {
+    let n = MAX_RACE_LIBERTIES as usize + 1;
+    n * n * n * 4
+};
+
+/// Two bits a state.
+const RACE_MEMO_BYTES: usize = RACE_STATES.div_ceil(4);
+
+/// Values of race states already played out (`0` unknown, else value + 1).
+struct RaceMemo {
+    bits: [u8; RACE_MEMO_BYTES],
+}
+
+impl RaceMemo {
+    fn slot(c: RaceCount, turn: Turn, passes: u8) -> usize {
+        let n = MAX_RACE_LIBERTIES as usize + 1;
+        let libs = (usize::from(c.a) * n + usize::from(c.b)) * n + usize::from(c.shared);
+        libs * 4 + usize::from(turn == Turn::B) * 2 + usize::from(passes > 0)
+    }
+
+    fn get(&self, slot: usize) -> Option<Value> {
+        let byte = self.bits.get(slot / 4)?;
+        let v = (byte >> ((slot % 4) * 2)) & 3;
+        v.checked_sub(1)
+    }
+
+    fn put(&mut self, slot: usize, v: Value) {
+        if let Some(byte) = self.bits.get_mut(slot / 4) {
+            let shift = (slot % 4) * 2;
+            *byte = (*byte & !(3 << shift)) | ((v + 1) & 3) << shift;
+        }
+    }
+}
+
+fn race_node(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Value {
+    if passes >= 2 || depth >= MAX_RACE_DEPTH {
+        return BOTH_LIVE;
+    }
+    let slot = RaceMemo::slot(c, turn, passes);
+    if let Some(v) = memo.get(slot) {
+        return v;
+    }
+    // Provisional value: a cycle through passes is a seki.
+    memo.put(slot, BOTH_LIVE);
+    let v = race_moves(memo, c, turn, passes, depth);
+    memo.put(slot, v);
+    v
+}
+
+fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Value {
+    // The mover's view: own, other's own, and whether the other has an eye.
+    let (mine, theirs, their_eye) = match turn {
+        Turn::A => (c.a, c.b, c.b_eye),
+        Turn::B => (c.b, c.a, c.a_eye),
+    };
+    let my_libs = u16::from(mine) + u16::from(c.shared);
+    let may_capture = match turn {
+        Turn::A => c.a_lives_by_capture,
+        Turn::B => c.b_lives_by_capture,
+    };
+    let their_libs = u16::from(theirs) + u16::from(c.shared);
+    if their_libs <= 1 && may_capture {
+        return turn.win();
+    }
+    let next = turn.other();
+    let mut best: Option<Value> = None;
+    let mut consider = |v: Value| {
+        best = Some(best.map_or(v, |b| better(turn, b, v)));
+        v == turn.win()
+    };
+    // Fill one of their own liberties (not an eye's last point).
+    if their_libs > 1 && (theirs > 1 || (theirs == 1 && !their_eye)) {
+        let mut n = c;
+        match turn {
+            Turn::A => n.b -= 1,
+            Turn::B => n.a -= 1,
+        }
+        if consider(race_node(memo, n, next, 0, depth + 1)) {
+            return turn.win();
+        }
+    }
+    // Fill a shared liberty; into atari it is a losing move in a race.
+    if c.shared > 0 && my_libs > 2 && their_libs > 1 {
+        let mut n = c;
+        n.shared -= 1;
+        if consider(race_node(memo, n, next, 0, depth + 1)) {
+            return turn.win();
+        }
+    }
+    consider(race_node(memo, c, next, passes + 1, depth + 1));
+    best.unwrap_or(BOTH_LIVE)
+}
+
+/// The better of two values for the side `turn`.
+fn better(turn: Turn, x: Value, y: Value) -> Value {
+    match turn {
+        Turn::A => x.max(y),
+        Turn::B => x.min(y),
+    }
+}
+
+/// What a node's static look finds.
+struct Assessment {
+    /// The value when the node needs no reading.
+    verdict: Option<Value>,
+    /// The race count's value, the estimate where reading stops.
+    estimate: Value,
+    /// The mover's candidates, best first.
+    moves: Candidates,
+    /// Points of the other dragon's eye spaces, where self-atari is a
+    /// throw-in.
+    throw_ins: PointSet,
+}
+
+/// A short scored list of moves.
+#[derive(Clone, Copy)]
+struct Candidates {
+    items: [(u16, i16); MAX_SEMEAI_MOVES],
+    len: usize,
+}
+
+impl Candidates {
+    const fn new() -> Self {
+        Candidates {
+            items: [(0, 0); MAX_SEMEAI_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Adds a reason for `p`: the best score counts, more reasons add a
+    /// little; when full, a better move replaces the worst.
+    fn add(&mut self, p: Point, score: i16) {
+        let idx = p.index() as u16;
+        let (used, _) = self.items.split_at_mut(self.len.min(MAX_SEMEAI_MOVES));
+        if let Some(item) = used.iter_mut().find(|i| i.0 == idx) {
+            item.1 = item.1.max(score) + 3;
+            return;
+        }
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = (idx, score);
+            self.len += 1;
+            return;
+        }
+        if let Some(worst) = self.items.iter_mut().min_by_key(|i| i.1)
+            && worst.1 < score
+        {
+            *worst = (idx, score);
+        }
+    }
+
+    fn sort(&mut self) {
+        let used = self.items.get_mut(..self.len).unwrap_or_default();
+        used.sort_unstable_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.items
+            .iter()
+            .take(self.len)
+            .filter_map(|&(i, _)| Point::from_index(usize::from(i)))
+    }
+}
+
+/// Scores of the move reasons; higher is tried first.
+mod score {
+    pub const CAPTURE: i16 = 300;
+    pub const RESCUE: i16 = 250;
+    pub const LUNCH_IN_RACE: i16 = 220;
+    pub const SAVE_WEAK: i16 = 160;
+    pub const LUNCH: i16 = 150;
+    pub const VITAL: i16 = 130;
+    pub const OUTSIDE_LIBERTY: i16 = 100;
+    pub const SHARED_LIBERTY: i16 = 60;
+}
+
+/// What stays fixed during one call.
+struct Task {
+    a: Point,
+    b: Point,
+    a_color: Color,
+    a_goal: PointSet,
+    b_goal: PointSet,
+}
+
+impl Task {
+    fn color(&self, turn: Turn) -> Color {
+        match turn {
+            Turn::A => self.a_color,
+            Turn::B => self.a_color.opponent(),
+        }
+    }
+}
+
+/// A semeai searcher: limits, counters and a memo of eye values.
+///
+/// ```
+/// use owlet_board::{Board, Code, Point, Reader};
+/// use owlet_optics::Solver;
+/// use owlet_owl::Semeai;
+/// // Black's C3 string and White's E3 string have two liberties each
+/// // (C1 C2 and F1 F2), none shared: whoever moves first wins.
+/// let mut board: Board = Board::from_diagram("
+///     .......
+///     .OOOXX.
+///     .OXXOX.
+///     .OXXOX.
+///     .OXXOX.
+///     .O.XO..
+///     .O.XO..").unwrap();
+/// let (mut semeai, mut reader, mut solver) = (Semeai::<32>::new(), Reader::<64>::new(), Solver::<64>::new());
+/// let c3 = Point::from_vertex("C3", 7).unwrap();
+/// let e3 = Point::from_vertex("E3", 7).unwrap();
+/// let r = semeai.analyze(&mut board, &mut reader, &mut solver, c3, e3).unwrap();
+/// assert_eq!((r.defense, r.attack), (Code::Win, Code::Win));
+/// let f1 = Point::from_vertex("F1", 7).ok();
+/// let f2 = Point::from_vertex("F2", 7).ok();
+/// assert!(r.point == f1 || r.point == f2);
+/// ```
+pub struct Semeai<const EYES: usize = EYE_MEMO_ENTRIES> {
+    limits: SemeaiLimits,
+    nodes: u64,
+    call_nodes: u32,
+    limit_hit: bool,
+    eyes: EyeCache<EYES>,
+}
+
+impl<const EYES: usize> Default for Semeai<EYES> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const EYES: usize> Semeai<EYES> {
+    /// A searcher with the default limits.
+    #[must_use]
+    pub const fn new() -> Self {
+        Semeai {
+            limits: SemeaiLimits::DEFAULT,
+            nodes: 0,
+            call_nodes: 0,
+            limit_hit: false,
+            eyes: EyeCache::new(),
+        }
+    }
+
+    /// The limits in force.
+    #[must_use]
+    pub fn limits(&self) -> SemeaiLimits {
+        self.limits
+    }
+
+    /// Replaces the limits.
+    pub fn set_limits(&mut self, limits: SemeaiLimits) {
+        self.limits = limits;
+        self.eyes.clear();
+    }
+
+    /// Semeai nodes visited since the last reset.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Sets the node counter to zero.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// The race between the dragons through `a` and `b`, A's owner moving
+    /// first.
+    ///
+    /// # Errors
+    /// [`SemeaiError::Empty`] when a point is empty or off the board,
+    /// [`SemeaiError::SameColor`] when both dragons have one colour; the
+    /// board is untouched.
+    pub fn analyze<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        a: Point,
+        b: Point,
+    ) -> Result<SemeaiResult, SemeaiError> {
+        let on = |p: Point| board.color_at(p).filter(|_| board.is_on_board(p));
+        let (Some(a_color), Some(b_color)) = (on(a), on(b)) else {
+            return Err(SemeaiError::Empty);
+        };
+        if a_color == b_color {
+            return Err(SemeaiError::SameColor);
+        }
+        self.call_nodes = 0;
+        self.limit_hit = false;
+        let task = Task {
+            a,
+            b,
+            a_color,
+            a_goal: dragon_stones(board, a),
+            b_goal: dragon_stones(board, b),
+        };
+        let saved = reader.limits();
+        reader.set_limits(self.limits.reading);
+        solver.set_budget(self.limits.eye_budget);
+        let (value, point) = self.node(board, reader, solver, &task, Turn::A, 0, 0, B_WINS, A_WINS);
+        reader.set_limits(saved);
+        solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
+        Ok(SemeaiResult {
+            defense: if value >= BOTH_LIVE {
+                Code::Win
+            } else {
+                Code::Fail
+            },
+            attack: if value == A_WINS {
+                Code::Win
+            } else {
+                Code::Fail
+            },
+            point: if value == B_WINS { None } else { point },
+            limit_hit: self.limit_hit,
+            nodes: self.call_nodes,
+        })
+    }
+
+    /// One node: `turn` moves; the value (A's side) and the move.
+    #[allow(clippy::too_many_arguments)]
+    fn node<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task,
+        turn: Turn,
+        passes: u8,
+        depth: usize,
+        mut alpha: Value,
+        mut beta: Value,
+    ) -> (Value, Option<Point>) {
+        self.nodes += 1;
+        self.call_nodes = self.call_nodes.saturating_add(1);
+        // A dragon whose named string is gone has lost the race; the
+        // capture wins it only if the capturer then lives.
+        let b_color = task.a_color.opponent();
+        if board.color_at(task.a) != Some(task.a_color) {
+            let lives = self.lives_after_capture(board, reader, solver, task, Turn::B);
+            return (if lives { B_WINS } else { A_WINS }, None);
+        }
+        if board.color_at(task.b) != Some(b_color) {
+            let lives = self.lives_after_capture(board, reader, solver, task, Turn::A);
+            return (if lives { A_WINS } else { B_WINS }, None);
+        }
+        let root = depth == 0;
+        let look = self.assess(board, reader, solver, task, turn, root);
+        if let Some(v) = look.verdict
+            && !root
+        {
+            return (v, None);
+        }
+        let max_depth = usize::from(self.limits.depth).min(MAX_SEMEAI_DEPTH);
+        if passes >= 2 {
+            return (look.estimate, None);
+        }
+        if depth >= max_depth || self.call_nodes > self.limits.node_limit {
+            self.limit_hit = true;
+            return (look.estimate, None);
+        }
+        let budget = if root {
+            self.limits.root_moves
+        } else if depth < usize::from(self.limits.branch_depth) {
+            self.limits.moves_per_node
+        } else {
+            self.limits.narrow_moves
+        };
+        let budget = usize::from(budget.max(1));
+        let color = task.color(turn);
+        let mut best: Option<(Value, Option<Point>)> = None;
+        let mut tried = 0usize;
+        for p in look.moves.iter() {
+            if tried >= budget {
+                break;
+            }
+            let theirs = match turn {
+                Turn::A => task.b,
+                Turn::B => task.a,
+            };
+            let Ok(captured) = board.play(color, Move::Play(p)) else {
+                continue;
+            };
+            // Self-atari loses a race, except a throw-in at the other's
+            // eye.
+            if captured == 0 && board.liberty_count(p) == 1 && !look.throw_ins.contains(p) {
+                let _ = board.undo();
+                continue;
+            }
+            tried += 1;
+            let v = if board.color_at(theirs).is_none() {
+                // The capture wins only if the capturer now lives.
+                let lives = self.lives_after_capture(board, reader, solver, task, turn);
+                if lives {
+                    turn.win()
+                } else {
+                    turn.other().win()
+                }
+            } else {
+                self.node(
+                    board,
+                    reader,
+                    solver,
+                    task,
+                    turn.other(),
+                    0,
+                    depth + 1,
+                    alpha,
+                    beta,
+                )
+                .0
+            };
+            let _ = board.undo();
+            if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
+                best = Some((v, Some(p)));
+            }
+            match turn {
+                Turn::A => alpha = alpha.max(v),
+                Turn::B => beta = beta.min(v),
+            }
+            if v == turn.win() || alpha >= beta {
+                return (v, Some(p));
+            }
+        }
+        // A pass: standing still may be best (seki), and a side with no
+        // useful move must let the other move.
+        if board.play(color, Move::Pass).is_ok() {
+            let (v, _) = self.node(
+                board,
+                reader,
+                solver,
+                task,
+                turn.other(),
+                passes + 1,
+                depth + 1,
+                alpha,
+                beta,
+            );
+            let _ = board.undo();
+            // A seki that holds without a move is answered with a pass.
+            let seki_pass = root && v == BOTH_LIVE;
+            if best.is_none_or(|(b, _)| better(turn, b, v) != b || (seki_pass && b == v)) {
+                best = Some((v, None));
+            }
+        }
+        let found = best.unwrap_or((look.estimate, None));
+        match look.verdict {
+            // The root's static verdict stands when reading finds no better.
+            Some(v) if better(turn, v, found.0) != found.0 => (v, None),
+            _ => found,
+        }
+    }
+
+    /// Whether the side `capturer`, having just captured the other
+    /// dragon's named string, now lives: two sure eyes with the other side
+    /// to move, or room to run.
+    fn lives_after_capture<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task,
+        capturer: Turn,
+    ) -> bool {
+        let (goal, other_goal) = match capturer {
+            Turn::A => (&task.a_goal, &task.b_goal),
+            Turn::B => (&task.b_goal, &task.a_goal),
+        };
+        let color = task.color(capturer);
+        let stones = goal_stones(board, goal, color);
+        if stones.is_empty() {
+            return false;
+        }
+        let taken = other_goal
+            .iter()
+            .filter(|&q| board.color_at(q).is_none())
+            .count();
+        if taken >= BIG_CAPTURE {
+            return true;
+        }
+        let other = goal_stones(board, other_goal, color.opponent());
+        let d = self.look(board, reader, solver, &stones, &other, color);
+        d.escape || (d.value.min_eyes() >= 2 && !d.weak)
+    }
+
+    /// Values both dragons and lists the mover's candidates. Kept out of
+    /// [`Semeai::node`] so its two [`Dragon`]s do not sit in every frame
+    /// of the recursion.
+    #[inline(never)]
+    fn assess<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task,
+        turn: Turn,
+        root: bool,
+    ) -> Assessment {
+        let a_color = task.a_color;
+        let b_color = a_color.opponent();
+        let a_stones = goal_stones(board, &task.a_goal, a_color);
+        let b_stones = goal_stones(board, &task.b_goal, b_color);
+        let da = self.look(board, reader, solver, &a_stones, &b_stones, a_color);
+        let db = self.look(board, reader, solver, &b_stones, &a_stones, b_color);
+        let count = count_race(board, &da, &db, a_color);
+        let estimate = race(count, turn == Turn::A);
+        // Whether a capture gives life is only guessed in the count: the
+        // count decides alone when the guess does not matter.
+        let sure = RaceCount {
+            a_lives_by_capture: true,
+            b_lives_by_capture: true,
+            ..count
+        };
+        let settled = race(sure, turn == Turn::A) == estimate;
+        let verdict = verdict(&da, &db, estimate, settled);
+        let moves = if verdict.is_some() && !root {
+            Candidates::new()
+        } else {
+            match turn {
+                Turn::A => candidates(board, reader, &da, &db, a_color),
+                Turn::B => candidates(board, reader, &db, &da, b_color),
+            }
+        };
+        let throw_ins = match turn {
+            Turn::A => db.eye_space,
+            Turn::B => da.eye_space,
+        };
+        Assessment {
+            verdict,
+            estimate,
+            moves,
+            throw_ins,
+        }
+    }
+
+    /// One dragon at a node: its eye spaces (those that touch the other
+    /// dragon are the race's liberties, not eyes), weak strings, lunches
+    /// and room to run. Neither dragon's stones count as dead: that is
+    /// what the race decides.
+    fn look<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        stones: &PointSet,
+        other: &PointSet,
+        color: Color,
+    ) -> Dragon {
+        let enemy = color.opponent();
+        let region = dilate(board, stones, REGION_RADIUS);
+        let mut keep = *stones;
+        for q in other.iter() {
+            keep.insert(q);
+        }
+        let dead = dead_stones_near(board, reader, &region, &keep, READ_LIBERTIES);
+        let own = domain(board, &dead, color);
+        let theirs = domain(board, &dead, enemy);
+        let mut d = Dragon {
+            stones: *stones,
+            libs: liberties(board, stones),
+            value: EyeValue::new(0, 0, 0, 0),
+            exact: true,
+            eye_points: PointSet::new(),
+            eye_space: PointSet::new(),
+            eye_libs: 0,
+            attacks: Points::default(),
+            defenses: Points::default(),
+            weak: false,
+            lunches: Points::default(),
+            race_lunches: Points::default(),
+            escape: false,
+        };
+        let mut seen = PointSet::new();
+        for s in stones.iter() {
+            for n in s.neighbors() {
+                if !board.is_on_board(n)
+                    || seen.contains(n)
+                    || stones.contains(n)
+                    || board.color_at(n) == Some(color)
+                {
+                    continue;
+                }
+                seen.insert(n);
+                let Some((space, marginal)) =
+                    eye_space(board, reader, &dead, &own, &theirs, enemy, n)
+                else {
+                    continue;
+                };
+                for q in space.iter() {
+                    seen.insert(q);
+                }
+                let touches = space
+                    .iter()
+                    .any(|q| other.contains(q) || q.neighbors().iter().any(|&m| other.contains(m)));
+                if touches {
+                    continue;
+                }
+                for q in space.iter() {
+                    d.eye_space.insert(q);
+                }
+                let key = eye_key(board, color, &space, &marginal, &dead);
+                let r = match self.eyes.get(key) {
+                    Some(r) => r,
+                    None => {
+                        let r =
+                            compute_eyes(board, reader, solver, color, &space, &marginal, &dead);
+                        self.eyes.put(key, r);
+                        r
+                    }
+                };
+                d.value = d.value + r.value;
+                d.exact &= r.exact;
+                if let Some(p) = r.attack {
+                    d.attacks.push(p);
+                }
+                if let Some(p) = r.defense {
+                    d.defenses.push(p);
+                }
+                if r.value.min_eyes() >= 1 {
+                    let size = space.len();
+                    let empty = space
+                        .iter()
+                        .filter(|&q| board.color_at(q).is_none())
+                        .count();
+                    let worth = EYE_LIBERTIES
+                        .get(size)
+                        .copied()
+                        .unwrap_or(EYE_LIBERTIES_MAX);
+                    let worth = worth.max(u8::try_from(empty).unwrap_or(u8::MAX));
+                    d.eye_libs = d.eye_libs.saturating_add(worth);
+                    for q in space.iter() {
+                        d.eye_points.insert(q);
+                    }
+                }
+            }
+        }
+        let mut done = PointSet::new();
+        for s in stones.iter() {
+            let o = board.origin(s);
+            if !done.insert(o) {
+                continue;
+            }
+            if board.liberty_count(o) <= 2 && reader.attack(board, o).code == Code::Win {
+                d.weak = true;
+            }
+        }
+        for s in stones.iter() {
+            for n in s.neighbors() {
+                if board.color_at(n) != Some(enemy) {
+                    continue;
+                }
+                let o = board.origin(n);
+                if !done.insert(o) || board.liberty_count(o) > READ_LIBERTIES {
+                    continue;
+                }
+                let r = reader.attack(board, o);
+                if r.code == Code::Fail {
+                    continue;
+                }
+                if let Some(p) = r.point {
+                    if other.contains(o) {
+                        d.race_lunches.push(p);
+                    } else {
+                        d.lunches.push(p);
+                    }
+                }
+            }
+        }
+        d.escape = escape_room(board, stones, &theirs, &d.eye_points) >= ESCAPE_AREA;
+        d
+    }
+}
+
+/// One dragon at a node, as [`Semeai::look`] finds it.
+struct Dragon {
+    stones: PointSet,
+    libs: PointSet,
+    /// The summed value of its own eye spaces.
+    value: EyeValue,
+    /// Whether every eye value is exact.
+    exact: bool,
+    /// The points of the eye spaces worth an eye.
+    eye_points: PointSet,
+    /// Every point of its own eye spaces.
+    eye_space: PointSet,
+    /// Their worth in the race.
+    eye_libs: u8,
+    attacks: Points,
+    defenses: Points,
+    /// A string the reader can take.
+    weak: bool,
+    /// Where to capture opponent strings next to it outside the race.
+    lunches: Points,
+    /// Where to capture strings of the other dragon.
+    race_lunches: Points,
+    /// Room to run.
+    escape: bool,
+}
+
+/// Remembered eye values, keyed by the space and what lies on and around
+/// it: the same spaces recur in many nodes, and valuing one is the dearest
+/// part of a node. 24 bytes an entry.
+struct EyeCache<const N: usize> {
+    entries: [(u64, Option<EyeResult>); N],
+}
+
+impl<const N: usize> EyeCache<N> {
+    const fn new() -> Self {
+        EyeCache {
+            entries: [(0, None); N],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.entries.fill((0, None));
+    }
+
+    fn get(&self, key: u64) -> Option<EyeResult> {
+        let (k, v) = self.entries.get((key % N.max(1) as u64) as usize)?;
+        if *k == key { *v } else { None }
+    }
+
+    fn put(&mut self, key: u64, value: EyeResult) {
+        if let Some(e) = self.entries.get_mut((key % N.max(1) as u64) as usize) {
+            *e = (key, Some(value));
+        }
+    }
+}
+
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The cache key of an eye space: every point on and around it with its
+/// stone, liberties (up to four) and role.
+fn eye_key<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    color: Color,
+    space: &PointSet,
+    marginal: &PointSet,
+    dead: &PointSet,
+) -> u64 {
+    let mut around = *space;
+    for q in space.iter() {
+        for n in q.neighbors().iter().chain(q.diagonals().iter()) {
+            if board.is_on_board(*n) {
+                around.insert(*n);
+            }
+        }
+    }
+    let mut key = mix(color.index() as u64 + 11);
+    for q in around.iter() {
+        let stone = match board.color_at(q) {
+            None => 0u64,
+            Some(c) => 1 + c.index() as u64,
+        };
+        let state = stone
+            | u64::from(dead.contains(q)) << 2
+            | u64::from(space.contains(q)) << 3
+            | u64::from(marginal.contains(q)) << 4
+            | (board.liberty_count(q).min(4) as u64) << 5;
+        key = key.wrapping_add(mix((q.index() as u64) << 8 | state));
+    }
+    key
+}
+
+/// Empty points within [`ESCAPE_RADIUS`] steps of the dragon's
+/// liberties, reached through empty points outside the opponent's domain
+/// and the dragon's eyes.
+fn escape_room<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    stones: &PointSet,
+    other: &PointSet,
+    eyes: &PointSet,
+) -> usize {
+    let open = |p: Point| {
+        board.is_on_board(p)
+            && board.color_at(p).is_none()
+            && !other.contains(p)
+            && !eyes.contains(p)
+    };
+    let mut reached = PointSet::new();
+    let mut frontier = PointSet::new();
+    for s in stones.iter() {
+        for n in s.neighbors() {
+            if open(n) && reached.insert(n) {
+                frontier.insert(n);
+            }
+        }
+    }
+    for _ in 0..ESCAPE_RADIUS {
+        let mut next = PointSet::new();
+        for p in frontier.iter() {
+            for n in p.neighbors() {
+                if open(n) && reached.insert(n) {
+                    next.insert(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+    }
+    reached.len()
+}
+
+/// Two sure eyes and no string the reader can take.
+fn alive(d: &Dragon) -> bool {
+    d.exact && d.value.min_eyes() >= 2 && !d.weak
+}
+
+/// No way out but the race: fewer than two eyes even moving first, no
+/// room to run, no lunch outside the race.
+fn boxed(d: &Dragon) -> bool {
+    d.exact && d.value.max_eyes() < 2 && !d.escape && d.lunches.iter().next().is_none()
+}
+
+/// The node's value when it needs no reading.
+fn verdict(da: &Dragon, db: &Dragon, estimate: Value, settled: bool) -> Option<Value> {
+    match (alive(da), alive(db)) {
+        (true, true) => Some(BOTH_LIVE),
+        (true, false) if boxed(db) => Some(A_WINS),
+        (false, true) if boxed(da) => Some(B_WINS),
+        (false, false) if settled && boxed(da) && boxed(db) => Some(estimate),
+        _ => None,
+    }
+}
+
+/// The race as counts: each side's own liberties and the shared ones.
+fn count_race<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    da: &Dragon,
+    db: &Dragon,
+    a_color: Color,
+) -> RaceCount {
+    let mut shared = 0u8;
+    for p in da.libs.iter() {
+        if db.libs.contains(p) {
+            shared = shared.saturating_add(1);
+        }
+    }
+    let (a, a_closed) = own_liberties(board, da, db, a_color.opponent());
+    let (b, b_closed) = own_liberties(board, db, da, a_color);
+    RaceCount {
+        a,
+        b,
+        shared,
+        a_eye: da.eye_libs > 0 || a_closed,
+        b_eye: db.eye_libs > 0 || b_closed,
+        a_lives_by_capture: lives_by_capture(da, db),
+        b_lives_by_capture: lives_by_capture(db, da),
+    }
+}
+
+/// A guess at whether `capturer` lives once `captured` is taken: it can
+/// run, it has an eye already (the capture makes another), or the
+/// capture leaves a space big enough for two.
+fn lives_by_capture(capturer: &Dragon, captured: &Dragon) -> bool {
+    capturer.escape || capturer.value.min_eyes() >= 1 || captured.stones.len() >= BIG_CAPTURE
+}
+
+/// The empty points next to `stones`.
+fn liberties<const C: usize, const M: usize>(board: &Board<C, M>, stones: &PointSet) -> PointSet {
+    let mut libs = PointSet::new();
+    for s in stones.iter() {
+        for n in s.neighbors() {
+            if board.is_on_board(n) && board.color_at(n).is_none() {
+                libs.insert(n);
+            }
+        }
+    }
+    libs
+}
+
+/// A dragon's own liberties in the race: outside ones (two for one the
+/// `filler` must approach first) and its eye at its big-eye worth; and
+/// whether one of them is closed to the filler (it could only fill it
+/// as a capture), which makes it an eye in the race.
+fn own_liberties<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    d: &Dragon,
+    other: &Dragon,
+    filler: Color,
+) -> (u8, bool) {
+    let mut count = d.eye_libs;
+    let mut closed = false;
+    for p in d.libs.iter() {
+        if other.libs.contains(p) || d.eye_points.contains(p) {
+            continue;
+        }
+        let add = match fill(board, p, filler) {
+            Fill::Free => 1,
+            Fill::SelfAtari => 2,
+            Fill::Closed => {
+                closed = true;
+                1
+            }
+        };
+        count = count.saturating_add(add);
+    }
+    (count, closed)
+}
+
+/// How a liberty can be filled.
+enum Fill {
+    Free,
+    /// Only after an approach move: filling it first is self-atari.
+    SelfAtari,
+    /// Not at all (suicide or otherwise illegal).
+    Closed,
+}
+
+fn fill<const C: usize, const M: usize>(board: &mut Board<C, M>, p: Point, filler: Color) -> Fill {
+    match board.play(filler, Move::Play(p)) {
+        Ok(captured) => {
+            let short = captured == 0 && board.liberty_count(p) <= 1;
+            let _ = board.undo();
+            if short { Fill::SelfAtari } else { Fill::Free }
+        }
+        Err(_) => Fill::Closed,
+    }
+}
+
+/// Whether `filler` playing at `p` would be in atari without capturing.
+fn needs_approach<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    p: Point,
+    filler: Color,
+) -> bool {
+    match board.play(filler, Move::Play(p)) {
+        Ok(captured) => {
+            let short = captured == 0 && board.liberty_count(p) <= 1;
+            let _ = board.undo();
+            short
+        }
+        Err(_) => true,
+    }
+}
+
+/// The mover's candidates: `mine` is the mover's dragon, `theirs` the
+/// other; `color` the mover's colour.
+fn candidates<const C: usize, const M: usize, const R: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R>,
+    mine: &Dragon,
+    theirs: &Dragon,
+    color: Color,
+) -> Candidates {
+    let mut list = Candidates::new();
+    let enemy = color.opponent();
+    // Their strings in atari: capture; ours: save or capture a neighbour.
+    let mut done = PointSet::new();
+    for s in theirs.stones.iter() {
+        let o = board.origin(s);
+        if done.insert(o)
+            && board.liberty_count(o) == 1
+            && let Some(l) = board.liberty_set(o).iter().next()
+        {
+            list.add(l, score::CAPTURE);
+        }
+    }
+    for s in mine.stones.iter() {
+        let o = board.origin(s);
+        if !done.insert(o) {
+            continue;
+        }
+        let libs = board.liberty_count(o);
+        if libs == 1 {
+            for l in board.liberty_set(o).iter() {
+                list.add(l, score::RESCUE);
+            }
+            let mut stones = PointSet::new();
+            for q in board.stones(o) {
+                stones.insert(q);
+            }
+            for q in stones.iter() {
+                for n in q.neighbors() {
+                    if board.color_at(n) == Some(enemy)
+                        && board.liberty_count(n) == 1
+                        && let Some(l) = board.liberty_set(n).iter().next()
+                    {
+                        list.add(l, score::RESCUE);
+                    }
+                }
+            }
+        } else if libs == 2
+            && reader.attack(board, o).code != Code::Fail
+            && let Some(p) = reader.find_defense(board, o).point
+        {
+            list.add(p, score::SAVE_WEAK);
+        }
+    }
+    for p in mine.race_lunches.iter() {
+        list.add(p, score::LUNCH_IN_RACE);
+    }
+    for p in mine.lunches.iter() {
+        list.add(p, score::LUNCH);
+    }
+    for p in mine.defenses.iter().chain(theirs.attacks.iter()) {
+        list.add(p, score::VITAL);
+    }
+    // Liberties: theirs alone first (easy ones first), then shared.
+    for p in theirs.libs.iter() {
+        if mine.libs.contains(p) {
+            list.add(p, score::SHARED_LIBERTY);
+            continue;
+        }
+        if theirs.eye_points.contains(p) {
+            // Their eye is filled last.
+            list.add(p, score::SHARED_LIBERTY - 10);
+            continue;
+        }
+        let open = p
+            .neighbors()
+            .iter()
+            .filter(|&&n| board.is_on_board(n) && board.color_at(n).is_none())
+            .count() as i16;
+        let penalty = if needs_approach(board, p, color) {
+            40
+        } else {
+            0
+        };
+        list.add(p, score::OUTSIDE_LIBERTY + open * 4 - penalty);
+    }
+    list.sort();
+    list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rc(a: u8, b: u8, shared: u8, a_eye: bool, b_eye: bool) -> RaceCount {
+        RaceCount {
+            a,
+            b,
+            shared,
+            a_eye,
+            b_eye,
+            a_lives_by_capture: true,
+            b_lives_by_capture: true,
+        }
+    }
+
+    #[test]
+    fn race_counts() {
+        // No eyes, no shared: more liberties win, the mover wins ties.
+        assert_eq!(race(rc(3, 3, 0, false, false), true), 2);
+        assert_eq!(race(rc(3, 3, 0, false, false), false), 0);
+        assert_eq!(race(rc(2, 3, 0, false, false), true), 0);
+        // Two shared liberties and nothing else: seki.
+        assert_eq!(race(rc(0, 0, 2, false, false), true), 1);
+        // One-point eyes each and one shared liberty: seki.
+        assert_eq!(race(rc(1, 1, 1, true, true), true), 1);
+        // Eye against no eye: shared liberties count for the eye.
+        assert_eq!(race(rc(1, 2, 2, true, false), false), 2);
+        // Big eye of three points (3 liberties) against one eye.
+        assert_eq!(race(rc(3, 1, 1, true, true), false), 2);
+    }
+
+    fn pt(board: &Board, v: &str) -> Point {
+        Point::from_vertex(v, board.size()).unwrap()
+    }
+
+    fn run(diagram: &str, a: &str, b: &str) -> SemeaiResult {
+        let mut board: Board = Board::from_diagram(diagram).unwrap();
+        let (mut reader, mut solver) = (Reader::<256>::new(), Solver::<256>::new());
+        let mut semeai = Semeai::<64>::new();
+        let hash = board.hash();
+        let depth = board.undo_depth();
+        let (a, b) = (pt(&board, a), pt(&board, b));
+        let r = semeai
+            .analyze(&mut board, &mut reader, &mut solver, a, b)
+            .unwrap();
+        assert_eq!(board.hash(), hash);
+        assert_eq!(board.undo_depth(), depth);
+        r
+    }
+
+    /// Two liberties each, none shared (GNU Go agrees on every answer).
+    const TWO_EACH: &str = "
+        .......
+        .OOOXX.
+        .OXXOX.
+        .OXXOX.
+        .OXXOX.
+        .O.XO..
+        .O.XO..";
+
+    #[test]
+    fn first_to_fill_wins() {
+        let r = run(TWO_EACH, "C3", "E3");
+        assert_eq!((r.defense, r.attack), (Code::Win, Code::Win));
+        let fills = ["F1", "F2"].map(|v| Point::from_vertex(v, 7).ok());
+        assert!(fills.contains(&r.point), "{r:?}");
+        let r = run(TWO_EACH, "E3", "C3");
+        assert_eq!((r.defense, r.attack), (Code::Win, Code::Win));
+        let fills = ["C1", "C2"].map(|v| Point::from_vertex(v, 7).ok());
+        assert!(fills.contains(&r.point), "{r:?}");
+    }
+
+    #[test]
+    fn one_behind_loses_even_first() {
+        // White has filled F1: white is a liberty short.
+        let r = run(
+            "
+            .......
+            .OOOXX.
+            .OXXOX.
+            .OXXOX.
+            .OXXOX.
+            .O.XO..
+            .O.XOX.",
+            "E3",
+            "C3",
+        );
+        assert_eq!(
+            (r.defense, r.attack, r.point),
+            (Code::Fail, Code::Fail, None)
+        );
+    }
+
+    /// Two shared liberties (D3, D4); Black has one more (C1), White none.
+    const SHARED: &str = "
+        .......
+        .OOOXX.
+        .OXXOX.
+        .OX.OX.
+        .OX.OX.
+        .OXXOX.
+        .O.XOX.";
+
+    #[test]
+    fn shared_liberties_and_seki() {
+        let d3 = Point::from_vertex("D3", 7).ok();
+        let c1 = Point::from_vertex("C1", 7).ok();
+        // Black fills a shared liberty and wins; White, moving first,
+        // takes Black's own liberty and gets seki.
+        let r = run(SHARED, "C3", "E3");
+        assert_eq!((r.defense, r.attack, r.point), (Code::Win, Code::Win, d3));
+        let r = run(SHARED, "E3", "C3");
+        assert_eq!((r.defense, r.attack, r.point), (Code::Win, Code::Fail, c1));
+        // With C1 filled it is seki whoever moves: nothing to play.
+        let seki = "
+            .......
+            .OOOXX.
+            .OXXOX.
+            .OX.OX.
+            .OX.OX.
+            .OXXOX.
+            .OOXOX.";
+        for (a, b) in [("C3", "E3"), ("E3", "C3")] {
+            let r = run(seki, a, b);
+            assert_eq!(
+                (r.defense, r.attack, r.point),
+                (Code::Win, Code::Fail, None)
+            );
+        }
+    }
+
+    #[test]
+    fn bad_input() {
+        let mut board: Board = Board::from_diagram(TWO_EACH).unwrap();
+        let (mut reader, mut solver) = (Reader::<64>::new(), Solver::<64>::new());
+        let mut semeai = Semeai::<16>::new();
+        let (e, a, d) = (pt(&board, "A1"), pt(&board, "C3"), pt(&board, "D3"));
+        let mut go = |x, y| semeai.analyze(&mut board, &mut reader, &mut solver, x, y);
+        assert_eq!(go(e, a), Err(SemeaiError::Empty));
+        assert_eq!(go(a, e), Err(SemeaiError::Empty));
+        assert_eq!(go(a, d), Err(SemeaiError::SameColor));
+    }
+}
+
+#[cfg(test)]
+mod sizes {
+    use super::*;
+
+    /// The figures quoted in the crate docs (# Memory).
+    #[test]
+    fn documented_sizes() {
+        std::println!(
+            "Semeai<32> {} Semeai<128> {} Dragon {} Candidates {} race memo {}",
+            core::mem::size_of::<Semeai<32>>(),
+            core::mem::size_of::<Semeai<128>>(),
+            core::mem::size_of::<Dragon>(),
+            core::mem::size_of::<Candidates>(),
+            RACE_MEMO_BYTES,
+        );
+        assert_eq!(RACE_MEMO_BYTES, 2_197);
+        assert!(core::mem::size_of::<Semeai<32>>() <= 32 * 24 + 96);
+    }
+}

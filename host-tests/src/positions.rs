@@ -4,15 +4,17 @@
 
 use std::io;
 
-use owlet_board::{Board, Point};
+use owlet_board::Point;
 use owlet_firmware::Engine;
+use owlet_firmware::gtp::ConsoleBoard;
 
 use crate::regress::default_data_dir;
 use crate::sgf::{Until, load_file};
 
 /// The plain `command VERTEX` cases of `suite` (a file name in the
-/// regression data directory), with the position each is asked on.
-pub fn plain_cases(suite: &str, command: &str) -> io::Result<Vec<(Board, Point)>> {
+/// regression data directory), with the position each is asked on (the
+/// console's board: the device's capacities with the `small` feature).
+pub fn plain_cases(suite: &str, command: &str) -> io::Result<Vec<(ConsoleBoard, Point)>> {
     let dir = default_data_dir();
     let text = std::fs::read_to_string(dir.join(suite))?;
     let mut engine = Engine::new();

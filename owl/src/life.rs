@@ -62,12 +62,12 @@ impl<const N: usize> EyeMemo<N> {
         self.entries.fill((0, None));
     }
 
-    fn get(&self, key: u64) -> Option<EyeResult> {
+    pub(crate) fn get(&self, key: u64) -> Option<EyeResult> {
         let (k, v) = self.entries.get((key % N.max(1) as u64) as usize)?;
         if *k == key { *v } else { None }
     }
 
-    fn put(&mut self, key: u64, value: EyeResult) {
+    pub(crate) fn put(&mut self, key: u64, value: EyeResult) {
         if let Some(e) = self.entries.get_mut((key % N.max(1) as u64) as usize) {
             *e = (key, Some(value));
         }
@@ -83,7 +83,7 @@ fn mix(x: u64) -> u64 {
 
 /// The memo key of an eye space: what [`compute_eyes`] looks at (the
 /// space, its margins, the stones and dead stones on and around it).
-fn eye_key<const C: usize, const M: usize>(
+pub(crate) fn eye_key<const C: usize, const M: usize>(
     board: &Board<C, M>,
     color: Color,
     space: &PointSet,
@@ -357,7 +357,7 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
 /// Empty points within [`ESCAPE_RADIUS`] steps of the goal's liberties,
 /// reached through empty points outside the attacker's domain and the
 /// goal's eye spaces.
-fn escape_room<const C: usize, const M: usize>(
+pub(crate) fn escape_room<const C: usize, const M: usize>(
     board: &Board<C, M>,
     stones: &PointSet,
     other: &PointSet,

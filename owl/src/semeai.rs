@@ -46,12 +46,12 @@ use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader, ReadingLimi
 use owlet_optics::Solver;
 
 use crate::dragon::dragon_stones;
+use owlet_optics::EyeValue;
 use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
-use owlet_optics::{EyeResult, EyeValue};
 
 use crate::life::{
-    ESCAPE_AREA, ESCAPE_RADIUS, EYE_MEMO_ENTRIES, Points, READ_LIBERTIES, REGION_RADIUS, dilate,
-    goal_stones,
+    ESCAPE_AREA, EYE_MEMO_ENTRIES, EyeMemo, Points, READ_LIBERTIES, REGION_RADIUS, dilate,
+    escape_room, eye_key, goal_stones,
 };
 
 /// The deepest a semeai search may go, whatever the limits say.
@@ -464,7 +464,7 @@ pub struct Semeai<const EYES: usize = EYE_MEMO_ENTRIES> {
     nodes: u64,
     call_nodes: u32,
     limit_hit: bool,
-    eyes: EyeCache<EYES>,
+    eyes: EyeMemo<EYES>,
 }
 
 impl<const EYES: usize> Default for Semeai<EYES> {
@@ -482,7 +482,7 @@ impl<const EYES: usize> Semeai<EYES> {
             nodes: 0,
             call_nodes: 0,
             limit_hit: false,
-            eyes: EyeCache::new(),
+            eyes: EyeMemo::new(),
         }
     }
 
@@ -941,117 +941,6 @@ struct Dragon {
     race_lunches: Points,
     /// Room to run.
     escape: bool,
-}
-
-/// Remembered eye values, keyed by the space and what lies on and around
-/// it: the same spaces recur in many nodes, and valuing one is the dearest
-/// part of a node. 24 bytes an entry.
-struct EyeCache<const N: usize> {
-    entries: [(u64, Option<EyeResult>); N],
-}
-
-impl<const N: usize> EyeCache<N> {
-    const fn new() -> Self {
-        EyeCache {
-            entries: [(0, None); N],
-        }
-    }
-
-    fn clear(&mut self) {
-        self.entries.fill((0, None));
-    }
-
-    fn get(&self, key: u64) -> Option<EyeResult> {
-        let (k, v) = self.entries.get((key % N.max(1) as u64) as usize)?;
-        if *k == key { *v } else { None }
-    }
-
-    fn put(&mut self, key: u64, value: EyeResult) {
-        if let Some(e) = self.entries.get_mut((key % N.max(1) as u64) as usize) {
-            *e = (key, Some(value));
-        }
-    }
-}
-
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The cache key of an eye space: every point on and around it with its
-/// stone, liberties (up to four) and role.
-fn eye_key<const C: usize, const M: usize>(
-    board: &Board<C, M>,
-    color: Color,
-    space: &PointSet,
-    marginal: &PointSet,
-    dead: &PointSet,
-) -> u64 {
-    let mut around = *space;
-    for q in space.iter() {
-        for n in q.neighbors().iter().chain(q.diagonals().iter()) {
-            if board.is_on_board(*n) {
-                around.insert(*n);
-            }
-        }
-    }
-    let mut key = mix(color.index() as u64 + 11);
-    for q in around.iter() {
-        let stone = match board.color_at(q) {
-            None => 0u64,
-            Some(c) => 1 + c.index() as u64,
-        };
-        let state = stone
-            | u64::from(dead.contains(q)) << 2
-            | u64::from(space.contains(q)) << 3
-            | u64::from(marginal.contains(q)) << 4
-            | (board.liberty_count(q).min(4) as u64) << 5;
-        key = key.wrapping_add(mix((q.index() as u64) << 8 | state));
-    }
-    key
-}
-
-/// Empty points within [`ESCAPE_RADIUS`] steps of the dragon's
-/// liberties, reached through empty points outside the opponent's domain
-/// and the dragon's eyes.
-fn escape_room<const C: usize, const M: usize>(
-    board: &Board<C, M>,
-    stones: &PointSet,
-    other: &PointSet,
-    eyes: &PointSet,
-) -> usize {
-    let open = |p: Point| {
-        board.is_on_board(p)
-            && board.color_at(p).is_none()
-            && !other.contains(p)
-            && !eyes.contains(p)
-    };
-    let mut reached = PointSet::new();
-    let mut frontier = PointSet::new();
-    for s in stones.iter() {
-        for n in s.neighbors() {
-            if open(n) && reached.insert(n) {
-                frontier.insert(n);
-            }
-        }
-    }
-    for _ in 0..ESCAPE_RADIUS {
-        let mut next = PointSet::new();
-        for p in frontier.iter() {
-            for n in p.neighbors() {
-                if open(n) && reached.insert(n) {
-                    next.insert(n);
-                }
-            }
-        }
-        if next.is_empty() {
-            break;
-        }
-        frontier = next;
-    }
-    reached.len()
 }
 
 /// Two sure eyes and no string the reader can take.

@@ -411,6 +411,8 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
     }
 
     /// Candidate threats, those touching several short targets first.
+    // Out of line: its scratch space is not kept while the line goes deeper.
+    #[inline(never)]
     fn threats(&self, minsize: usize, filler: Point, out: &mut List<MAX_THREATS>) {
         let region = self.region();
         let mut short = List::<64>::new(filler);
@@ -511,6 +513,8 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
 
     /// Target strings near `m`: next to it, or next to an attacker string
     /// it touches (including its own).
+    // Out of line: its scratch space is not kept while the line goes deeper.
+    #[inline(never)]
     fn near_targets(&self, m: Point, minsize: usize, out: &mut List<MAX_THREATENED>) {
         let consider = |q: Point, out: &mut List<MAX_THREATENED>| {
             if self.is_target(q)
@@ -708,6 +712,8 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
     /// that reading now captures, the attacker to move: the moves so far
     /// weakened it (targets were uncapturable at the start), so the line
     /// ends in its capture.
+    // Out of line: its scratch space is not kept while the line goes deeper.
+    #[inline(never)]
     fn capturable_near_line(&mut self, minsize: usize) -> Option<Point> {
         let region = self.goal()?;
         let mut done = PointSet::new();

@@ -21,11 +21,15 @@
 //! [`Owl`] is 48 bytes plus 16 bytes per cache entry and 24 per remembered
 //! eye space ([`life::EyeMemo`]): 11,312 bytes with the defaults (512 and
 //! 128), 2,864 as the device console's `Owl<128, 32>`. A search keeps per
-//! ply one goal [`owlet_board::PointSet`] (56 bytes), one [`life::Life`]
-//! (336 bytes) and a candidate list ([`moves::MoveList`], 144 bytes), and
-//! recurses at most [`MAX_OWL_DEPTH`] plies; the board's journal holds the
-//! moves (no copies of positions). Each node also runs the tactical
-//! reader and the eye-graph solver, whose recursion adds to the stack.
+//! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
+//! will try (96 bytes): the node's evaluation ([`life::Life`], 336 bytes)
+//! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame
+//! of their own that ends before the search goes deeper. On thumbv7m
+//! (release, opt-level "s") a ply is one 400-byte frame, and the search
+//! recurses at most [`MAX_OWL_DEPTH`] plies; the board's journal holds
+//! the moves (no copies of positions). Each node also runs the tactical
+//! reader and the eye-graph solver, whose recursion adds to the stack at
+//! the deepest ply only.
 //!
 //! Measured on the device (QEMU `lm3s6965evb`, thumbv7m, the console's
 //! `small` build: board journal 1,024 writes, reader cache 256, solver

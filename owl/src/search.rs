@@ -34,7 +34,7 @@ use owlet_optics::Solver;
 
 use crate::dragon::dragon_stones;
 use crate::life::{EYE_MEMO_ENTRIES, EyeMemo, Life, evaluate, goal_stones};
-use crate::moves::{attack_moves, defense_moves};
+use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves};
 
 /// The deepest an owl search may go, whatever the limits say.
 pub const MAX_OWL_DEPTH: usize = 32;
@@ -547,32 +547,22 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         if let Some(hit) = self.lookup(key) {
             return hit;
         }
-        let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
         let cutoffs = self.cutoffs;
-        let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
-        let result = if let Some(decided) = judge(&life, side) {
-            if depth == 0 && decided.0 == Code::Win {
-                self.confirm_root(board, reader, solver, task, goal, &life, side, decided)
-            } else if depth < DOUBTED_PLIES {
-                // Lost for the mover by the static judgement: near the
-                // root it still tries its moves, since one vital move can
-                // change what optics sums over several spaces.
-                match self.search(board, reader, solver, task, goal, &life, side, depth) {
-                    (Code::Fail, _) => decided,
-                    found => found,
+        // The evaluation's state (the Life, the move list) lives only in
+        // `plan`'s frame, so a ply keeps just its few candidate moves while
+        // the search goes deeper: on the device every byte a ply keeps is
+        // multiplied by the depth.
+        let result = match self.plan(board, reader, solver, task, goal, side, depth) {
+            Plan::Answer(answer) => answer,
+            Plan::Search(moves, fallback) => {
+                match (
+                    self.search(board, reader, solver, task, goal, &moves, side, depth),
+                    fallback,
+                ) {
+                    ((Code::Fail, _), Some(decided)) => decided,
+                    (found, _) => found,
                 }
-            } else {
-                decided
             }
-        } else if depth >= max_depth {
-            self.limit_hit = true;
-            self.cutoffs = self.cutoffs.wrapping_add(1);
-            match side {
-                Side::Attacker => lost,
-                Side::Defender => (Code::Win, None),
-            }
-        } else {
-            self.search(board, reader, solver, task, goal, &life, side, depth)
         };
         if self.cutoffs == cutoffs {
             self.store(key, result.0, result.1);
@@ -580,35 +570,101 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         result
     }
 
-    /// The root's answer when [`judge`] already gives the mover the win.
-    /// The attacker still names a killing move (a dead dragon is killed
-    /// somewhere, as GNU Go answers). The defender passes only when it has
-    /// two eyes no move can touch ([`Life::settled_eyes`]): otherwise it
-    /// names
-    /// the move that keeps its eyes (GNU Go's static judgement is stricter
-    /// than owlet's, and asks for a move in such shapes).
+    /// Judges the node statically and says whether to read on.
+    ///
+    /// A static verdict ends the node, except that the root still names a
+    /// move when the verdict gives the mover the win (the attacker names a
+    /// killing move, as GNU Go answers; the defender passes only when it
+    /// has two eyes no move can touch, [`Life::settled_eyes`]), and that
+    /// within [`DOUBTED_PLIES`] a "lost for the mover" verdict is still
+    /// searched, since one vital move can change what optics sums over
+    /// several spaces. In both cases the verdict stands if no move wins.
+    #[inline(never)]
     #[allow(clippy::too_many_arguments)]
-    fn confirm_root<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn plan<const C: usize, const M: usize, const R: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
         reader: &mut Reader<R>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
-        life: &Life,
         side: Side,
-        decided: (Code, Option<Point>),
-    ) -> (Code, Option<Point>) {
-        if side == Side::Defender && life.settled_eyes >= 2 {
-            return decided;
-        }
-        match self.search(board, reader, solver, task, goal, life, side, 0) {
-            (Code::Fail, _) => decided,
-            found => found,
+        depth: usize,
+    ) -> Plan {
+        let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
+        let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
+        if let Some(decided) = judge(&life, side) {
+            let settled = side == Side::Defender && life.settled_eyes >= 2;
+            let settled_root = depth == 0 && decided.0 == Code::Win && settled;
+            if (depth == 0 || depth < DOUBTED_PLIES) && !settled_root {
+                Plan::Search(
+                    self.candidates(board, reader, &life, task, side, depth),
+                    Some(decided),
+                )
+            } else {
+                Plan::Answer(decided)
+            }
+        } else if depth >= max_depth {
+            self.limit_hit = true;
+            self.cutoffs = self.cutoffs.wrapping_add(1);
+            Plan::Answer(match side {
+                Side::Attacker => (Code::Fail, None),
+                Side::Defender => (Code::Win, None),
+            })
+        } else {
+            Plan::Search(
+                self.candidates(board, reader, &life, task, side, depth),
+                None,
+            )
         }
     }
 
-    /// Tries the side's candidates below a node that [`judge`] left open.
+    /// The moves a node tries, in order: the side's best legal candidates,
+    /// as many as the node's budget ([`OwlLimits::root_moves`] at the
+    /// root, [`OwlLimits::moves_per_node`] below the branch depth, one
+    /// beyond it). A ko capture the rule forbids is kept as a retake while
+    /// the depth is below [`OwlLimits::ko_depth`].
+    fn candidates<const C: usize, const M: usize, const R: usize>(
+        &self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        life: &Life,
+        task: &Task<'_>,
+        side: Side,
+        depth: usize,
+    ) -> Candidates {
+        let (mover, list) = match side {
+            Side::Attacker => (
+                task.color.opponent(),
+                attack_moves(board, reader, life, task.color),
+            ),
+            Side::Defender => (task.color, defense_moves(board, reader, life, task.color)),
+        };
+        let budget = if depth == 0 {
+            usize::from(self.limits.root_moves.max(1))
+        } else if depth < usize::from(self.limits.branch_depth) {
+            usize::from(self.limits.moves_per_node.max(1))
+        } else {
+            1
+        };
+        let mut moves = Candidates::default();
+        for p in list.iter() {
+            if moves.len >= budget {
+                break;
+            }
+            let retake = match board.check_move(mover, p) {
+                Ok(()) => false,
+                Err(PlayError::Ko) if depth < usize::from(self.limits.ko_depth) => true,
+                Err(_) => continue,
+            };
+            if !moves.push(p, retake) {
+                break;
+            }
+        }
+        moves
+    }
+
+    /// Plays `moves` for `side` in order and reads each reply.
     #[allow(clippy::too_many_arguments)]
     fn search<const C: usize, const M: usize, const R: usize, const S: usize>(
         &mut self,
@@ -617,48 +673,25 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
-        life: &Life,
+        moves: &Candidates,
         side: Side,
         depth: usize,
     ) -> (Code, Option<Point>) {
-        let (mover, list, reply) = match side {
-            Side::Attacker => (
-                task.color.opponent(),
-                attack_moves(board, reader, life, task.color),
-                Side::Defender,
-            ),
-            Side::Defender => (
-                task.color,
-                defense_moves(board, reader, life, task.color),
-                Side::Attacker,
-            ),
+        let (mover, reply) = match side {
+            Side::Attacker => (task.color.opponent(), Side::Defender),
+            Side::Defender => (task.color, Side::Attacker),
         };
-        let wide = depth < usize::from(self.limits.branch_depth);
-        // The first move decides the answer: the root tries more.
-        let budget = if depth == 0 {
-            usize::from(self.limits.root_moves.max(1))
-        } else if wide {
-            usize::from(self.limits.moves_per_node.max(1))
-        } else {
-            1
-        };
-        let mut tried = 0usize;
         let mut best = (Code::Fail, None);
-        for p in list.iter() {
-            if tried >= budget {
-                break;
-            }
-            let (ok, retake) = match board.play(mover, Move::Play(p)) {
-                Ok(_) => (true, false),
-                Err(PlayError::Ko) if depth < usize::from(self.limits.ko_depth) => {
-                    (board.play_ignoring_ko(mover, p).is_ok(), true)
-                }
-                Err(_) => (false, false),
+        for &(p, retake) in moves.iter() {
+            let played = if retake {
+                board.play_ignoring_ko(mover, p)
+            } else {
+                board.play(mover, Move::Play(p))
             };
-            if !ok {
+            // Only a full journal fails here: the moves were checked.
+            if played.is_err() {
                 continue;
             }
-            tried += 1;
             let child_goal = grow_goal(board, goal, p, side, task.color);
             let (child, _) = self.node(board, reader, solver, task, &child_goal, reply, depth + 1);
             let _ = board.undo();
@@ -674,6 +707,40 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             }
         }
         best
+    }
+}
+
+/// What a node does after its static evaluation ([`Owl::plan`]).
+enum Plan {
+    /// The node's answer, without reading on.
+    Answer((Code, Option<Point>)),
+    /// Try these moves; if none wins, the verdict (when there is one)
+    /// stands.
+    Search(Candidates, Option<(Code, Option<Point>)>),
+}
+
+/// A node's moves to try: points, each marked when it is a ko retake.
+#[derive(Default)]
+struct Candidates {
+    items: [Option<(Point, bool)>; MAX_CANDIDATES],
+    len: usize,
+}
+
+impl Candidates {
+    /// Appends a move; `false` when full.
+    fn push(&mut self, p: Point, retake: bool) -> bool {
+        match self.items.get_mut(self.len) {
+            Some(slot) => {
+                *slot = Some((p, retake));
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &(Point, bool)> + '_ {
+        self.items.iter().flatten()
     }
 }
 

@@ -4,7 +4,8 @@
 //!   to the safe `arm-pl011-uart` driver (and UART1's at `0x4000_D000`,
 //!   for defmt's log, with the `defmt` feature).
 //! - [`stack_high_water`]: reads the painted stack (cortex-m-rt's
-//!   `paint-stack`) to find how deep it has ever been used.
+//!   `paint-stack`) to find how deep it has ever been used, and
+//!   [`repaint_stack`] to paint it again.
 //!
 //! Everything else is safe code.
 #![allow(unsafe_code)]
@@ -77,6 +78,24 @@ pub fn stack_high_water() -> usize {
 // The top of the stack, from cortex-m-rt's linker script.
 unsafe extern "C" {
     static _stack_start: u32;
+}
+
+/// Paints the stack below the current frame again, so that
+/// [`stack_high_water`] measures only what is used from here on (`main`
+/// calls it once the engine is built: building it takes far more stack,
+/// once, than the console's commands).
+pub fn repaint_stack() {
+    let bottom = cortex_m_rt::heap_start() as usize; // == _stack_end, 4-aligned
+    let here = cortex_m::register::msp::read() as usize & !3;
+    let mut addr = bottom;
+    while addr < here {
+        // SAFETY: `addr` is 4-aligned and in [_stack_end, current SP): the
+        // stack below the current frame, which no Rust object occupies and
+        // no interrupt uses (none is enabled). cortex-m-rt writes the same
+        // pattern there at reset.
+        unsafe { core::ptr::write_volatile(addr as *mut u32, PAINT) };
+        addr += 4;
+    }
 }
 
 /// The initial stack pointer (`_stack_start`, the end of RAM).

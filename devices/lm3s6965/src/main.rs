@@ -4,9 +4,11 @@
 //! Reads command lines from UART0, answers each through
 //! [`owlet_firmware::Engine`] exactly as `owlet gtp` does on the host, and
 //! exits QEMU through semihosting after `quit` (semihosting is used for
-//! nothing else, so the UART carries GTP alone). One extra command,
-//! `stack_high_water`, answers the bytes of stack used so far (the stack is
-//! painted at reset).
+//! nothing else, so the UART carries GTP alone). Two extra commands:
+//! `stack_high_water` answers the most bytes of stack used since reset
+//! (the stack is painted at reset), `stack_console_high_water` the most
+//! used by commands (painted again once the engine is built, which takes
+//! more stack than most commands).
 //!
 //! With the `defmt` feature, the binary also logs (boot, each command's
 //! name, outcome and reading nodes, receive errors) as defmt frames on
@@ -66,9 +68,13 @@ fn main() -> ! {
     }
 
     let engine = new_engine(ENGINE);
+    // Building the engine is the deepest the stack goes before the
+    // console: keep that figure, then measure the commands on their own.
+    let boot_stack = hw::stack_high_water();
+    hw::repaint_stack();
     let mut lines = LineAssembler::new();
     let mut out = [0u8; ANSWER_CAPACITY];
-    let mut device = DeviceCommands;
+    let mut device = DeviceCommands { boot_stack };
     loop {
         let Some(byte) = read_byte(&mut uart) else {
             // A byte received with an error: the line fails rather than
@@ -160,23 +166,34 @@ fn log_command(line: &[u8], reply: owlet_firmware::Reply, out: &[u8], nodes: u64
     }
 }
 
-/// The device's own commands.
-struct DeviceCommands;
+/// The device's own commands: `stack_high_water` (the most stack used
+/// since reset, building the engine included) and
+/// `stack_console_high_water` (the most used by commands).
+struct DeviceCommands {
+    /// Stack used to build the engine, before the console started.
+    boot_stack: usize,
+}
 
 impl Extension for DeviceCommands {
     fn commands(&self) -> &[&str] {
-        &["stack_high_water"]
+        &["stack_high_water", "stack_console_high_water"]
     }
 
     fn run(
         &mut self,
         _engine: &mut Engine,
-        _command: &str,
+        command: &str,
         _args: Args<'_>,
         answer: &mut Answer<'_>,
     ) -> Result<(), Failure> {
         use core::fmt::Write as _;
-        let _ = write!(answer, "{}", hw::stack_high_water());
+        let console = hw::stack_high_water();
+        let bytes = if command == "stack_console_high_water" {
+            console
+        } else {
+            console.max(self.boot_stack)
+        };
+        let _ = write!(answer, "{bytes}");
         Ok(())
     }
 }

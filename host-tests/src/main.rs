@@ -56,6 +56,18 @@ analyze  each dragon's status (owl), eye spaces and values, combination threats;
   --aa-reading N     reading nodes per call in the combination search
   --threads N        worker threads in batch mode (default: one per core)";
 
+/// `println!` that ends the program quietly when stdout is closed (as
+/// when piped into `head`) instead of panicking, with the status a shell
+/// reports for a process stopped by SIGPIPE.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(141);
+        }
+    }};
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -65,11 +77,11 @@ fn main() -> ExitCode {
         Some("gen-eye-table") => gen_eye_table(&args[1..]),
         Some("analyze") => owlet_host_tests::analyze::cli::main(&args[1..], USAGE),
         Some("--version" | "version") => {
-            println!("owlet {}", owlet_firmware::gtp::VERSION);
+            outln!("owlet {}", owlet_firmware::gtp::VERSION);
             ExitCode::SUCCESS
         }
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            outln!("{USAGE}");
             ExitCode::SUCCESS
         }
         _ => {
@@ -145,9 +157,9 @@ fn regress(args: &[String]) -> ExitCode {
                 continue;
             }
         };
-        println!("{}", report.summary());
+        outln!("{}", report.summary());
         for e in &report.setup_errors {
-            println!("  setup error: {e}");
+            outln!("  setup error: {e}");
         }
         if verbose {
             for case in &report.cases {
@@ -161,15 +173,18 @@ fn regress(args: &[String]) -> ExitCode {
                 } else {
                     ""
                 };
-                println!(
+                outln!(
                     "  {what} {} {}: expected [{}], got [{}]{star}",
-                    case.id, case.command, case.expected, case.got
+                    case.id,
+                    case.command,
+                    case.expected,
+                    case.got
                 );
             }
         }
         if write_ratchet {
             match ratchet::write(&ratchet_dir, &report) {
-                Ok(path) => println!("  wrote {}", path.display()),
+                Ok(path) => outln!("  wrote {}", path.display()),
                 Err(e) => {
                     eprintln!("owlet regress: writing the ratchet: {e}");
                     status = ExitCode::FAILURE;
@@ -183,7 +198,7 @@ fn regress(args: &[String]) -> ExitCode {
         errors += report.errors();
     }
     if files.len() > 1 {
-        println!(
+        outln!(
             "total: {tests} tests, {passed} passed (of which {unexpected} unexpected passes), {failed} failed, {errors} errors"
         );
     }
@@ -215,7 +230,7 @@ fn gen_eye_table(args: &[String]) -> ExitCode {
     if counts_only {
         let n = max.unwrap_or(owlet_optics::table::CANONICAL_MAX);
         let found = eye_table::realizable(n);
-        println!(
+        outln!(
             "realizable graphs by size (1..={n}): {:?} ({:.1} s)",
             &eye_table::counts(&found, n)[1..],
             start.elapsed().as_secs_f64()
@@ -228,7 +243,7 @@ fn gen_eye_table(args: &[String]) -> ExitCode {
                 eprintln!("owlet gen-eye-table: {}: {e}", out.display());
                 return ExitCode::FAILURE;
             }
-            println!(
+            outln!(
                 "wrote {}: every realizable graph up to {} vertices and {} of {} vertices \
                  away from the edges, {} entries, {} bytes (realizable graphs by size: {:?}); \
                  {:.1} s",

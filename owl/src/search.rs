@@ -596,7 +596,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         if let Some(decided) = judge(&life, side) {
             let settled = side == Side::Defender && life.settled_eyes >= 2;
             let settled_root = depth == 0 && decided.0 == Code::Win && settled;
-            if (depth == 0 || depth < DOUBTED_PLIES) && !settled_root {
+            let root = depth == 0 && decided.0 == Code::Win && !settled_root;
+            let doubted = depth < DOUBTED_PLIES && decided.0 == Code::Fail;
+            if root || doubted {
                 Plan::Search(
                     self.candidates(board, reader, &life, task, side, depth),
                     Some(decided),

@@ -1001,7 +1001,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         h
     }
 
-    /// String tables computed from scratch by flood fill.
+    /// String tables computed from scratch by flood fill. Never inlined:
+    /// its tables (4 KiB) must not sit in its callers' frames (the
+    /// device's console loop among them).
+    #[inline(never)]
     fn recount(&self) -> Strings {
         let mut out = Strings {
             head: [0; CAPACITY],

@@ -35,8 +35,13 @@ use core::fmt;
 use crate::board::{Board, Cell, PlayError, PointSet};
 use crate::point::{Color, Move, Point};
 
-/// Hard bound on recursion depth (plies), whatever the limits say.
-pub const MAX_READING_DEPTH: usize = 64;
+/// Hard bound on recursion depth (plies), whatever the limits say. A
+/// ply's frames take about 300 bytes of stack on thumbv7m, and reading
+/// runs at the deepest ply of an owl search, so this bounds the device's
+/// stack: 64 overflowed it (owl.tst 81, a long ladder below 13 owl
+/// plies). 40 passes the same reading.tst, owl.tst and ld_owl.tst cases as
+/// 64 (a 19×19 ladder runs at most about 36 plies).
+pub const MAX_READING_DEPTH: usize = 40;
 /// Default number of transposition cache entries (16 bytes each).
 pub const DEFAULT_CACHE_ENTRIES: usize = 1024;
 /// Candidate moves considered at one node, at most.

@@ -69,7 +69,9 @@
 //! under a chain of `evaluate`/`tactical` frames as long as the line's
 //! moves at the top; measured, the random graphs of up to 8 vertices of
 //! the differential test reach lines of 32 positions (about 10 KiB of
-//! stack); eyes.db's largest shapes reach the limit.
+//! stack); eyes.db's largest shapes reach the limit. A caller deep in a
+//! search of its own sets a shorter line ([`Solver::set_depth_limit`]):
+//! owl reads at most 40 positions.
 //!
 //! Omits: ko values (a ko counts as lost by whoever must retake first),
 //! and seki is counted as life (2 eyes) when the group survives without
@@ -199,6 +201,8 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     ncaptives: usize,
     nodes: u32,
     budget: u32,
+    /// Longest line read, at most [`MAX_DEPTH`].
+    depth_limit: usize,
     outer: u8,
     out_of_budget: bool,
     /// Cache results that depended on the repetition rule too (the
@@ -234,6 +238,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             ncaptives: 0,
             nodes: 0,
             budget: DEFAULT_NODE_BUDGET,
+            depth_limit: MAX_DEPTH,
             outer: DIAGRAM_OUTER_LIBERTIES,
             out_of_budget: false,
             store_all: false,
@@ -245,6 +250,14 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// Sets the node budget of each [`Solver::analyze`] call.
     pub fn set_budget(&mut self, nodes: u32) {
         self.budget = nodes;
+    }
+
+    /// Sets the longest line each analysis reads (at most [`MAX_DEPTH`],
+    /// the default). A caller deep in a search of its own lowers it to
+    /// bound its stack: the solver recurses about twice as many frames as
+    /// the line has positions. A line cut short leaves the value inexact.
+    pub fn set_depth_limit(&mut self, positions: usize) {
+        self.depth_limit = positions.min(MAX_DEPTH);
     }
 
     /// Nodes used by the last analysis.
@@ -967,7 +980,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// repetition reached ([`NO_REPETITION`] if none).
     fn search(&mut self, pos: Pos, mover: Side, passed: bool) -> (Res, usize) {
         self.nodes = self.nodes.saturating_add(1);
-        if self.nodes > self.budget || self.len >= MAX_DEPTH {
+        if self.nodes > self.budget || self.len >= self.depth_limit {
             self.out_of_budget = true;
             return (Res::Unknown, NO_REPETITION);
         }

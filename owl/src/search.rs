@@ -45,6 +45,13 @@ pub const MAX_OWL_DEPTH: usize = 32;
 /// cases, 2 plies 15 and 5, 4 plies fewer than 2.
 pub const DOUBTED_PLIES: usize = 2;
 
+/// The longest line the eye solver reads for owl (and semeai): its
+/// recursion sits on top of the owl search's, so it is bounded tighter
+/// than the solver's own [`owlet_optics::solver::MAX_DEPTH`] (64), which
+/// overflowed the device's stack. Measured: 40 changes no answer of
+/// owl.tst or ld_owl.tst, 32 changes one.
+pub const EYE_LINE_DEPTH: usize = 40;
+
 /// Default number of cache entries (16 bytes each).
 pub const DEFAULT_CACHE_ENTRIES: usize = 512;
 
@@ -451,6 +458,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let saved = reader.limits();
         reader.set_limits(self.limits.reading);
         solver.set_budget(self.limits.eye_budget);
+        solver.set_depth_limit(EYE_LINE_DEPTH);
         let (code, point) = match first {
             None => self.node(board, reader, solver, &task, &original, side, 0),
             Some(mv) => {
@@ -474,6 +482,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         };
         reader.set_limits(saved);
         solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
+        solver.set_depth_limit(owlet_optics::solver::MAX_DEPTH);
         OwlResult {
             code,
             point: if code == Code::Fail { None } else { point },

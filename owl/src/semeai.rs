@@ -543,9 +543,11 @@ impl<const EYES: usize> Semeai<EYES> {
         let saved = reader.limits();
         reader.set_limits(self.limits.reading);
         solver.set_budget(self.limits.eye_budget);
+        solver.set_depth_limit(crate::search::EYE_LINE_DEPTH);
         let (value, point) = self.node(board, reader, solver, &task, Turn::A, 0, 0, B_WINS, A_WINS);
         reader.set_limits(saved);
         solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
+        solver.set_depth_limit(owlet_optics::solver::MAX_DEPTH);
         Ok(SemeaiResult {
             defense: if value >= BOTH_LIVE {
                 Code::Win

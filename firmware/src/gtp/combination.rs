@@ -23,6 +23,9 @@ use super::answer::{Answer, Failure};
 use super::line::{self, Args};
 
 /// Runs one of the combination commands listed in [`super::COMMANDS`].
+/// Never inlined: its solver and searches must not sit in the frame of
+/// every command (see [`super::optics::run`]).
+#[inline(never)]
 pub(super) fn run(
     engine: &mut Engine,
     command: &str,

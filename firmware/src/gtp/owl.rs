@@ -73,6 +73,9 @@ fn write_move(out: &mut Answer<'_>, p: Option<Point>) {
 }
 
 /// Runs one of the commands in [`OWL_COMMANDS`].
+/// Never inlined: its solver and searches must not sit in the frame of
+/// every command (see [`super::optics::run`]).
+#[inline(never)]
 pub(super) fn run(
     engine: &mut Engine,
     command: &str,

@@ -42,7 +42,9 @@
 //! (its static eyes stand in), escape moves, and a transposition cache.
 //! Every call leaves the board as it found it.
 
-use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader, ReadingLimits};
+use owlet_board::{
+    Board, Code, Color, Move, PlayError, Point, PointSet, Reader, ReadingLimits,
+};
 use owlet_optics::Solver;
 
 use crate::dragon::dragon_stones;
@@ -91,6 +93,9 @@ pub struct SemeaiLimits {
     pub narrow_moves: u8,
     /// Moves tried at the root.
     pub root_moves: u8,
+    /// Below this depth a ko capture the rule forbids may be retaken as
+    /// if a threat had been answered (once a side in a line).
+    pub ko_depth: u8,
     /// Semeai nodes per call.
     pub node_limit: u32,
     /// The eye-graph solver's node budget per eye space.
@@ -107,6 +112,7 @@ impl SemeaiLimits {
         moves_per_node: 3,
         narrow_moves: 2,
         root_moves: 6,
+        ko_depth: 6,
         node_limit: 400,
         eye_budget: 20_000,
         reading: ReadingLimits {
@@ -153,10 +159,101 @@ pub enum SemeaiError {
 }
 
 /// Race outcome from A's side: B wins, both live (seki or two lives), A wins.
-type Value = u8;
-const B_WINS: Value = 0;
-const BOTH_LIVE: Value = 1;
-const A_WINS: Value = 2;
+type Outcome = u8;
+const B_WINS: Outcome = 0;
+const BOTH_LIVE: Outcome = 1;
+const A_WINS: Outcome = 2;
+
+/// A node's value from A's side: an outcome, or two outcomes hanging on a
+/// ko (`hi` if A wins it, `lo` if B does) and who takes it first. Ranked
+/// by A's preference: A's life first (unconditional over a ko A takes
+/// first over one B takes first), then B's death in the same order, as
+/// GNU Go ranks its answers. The search treats the rank as zero-sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Value(u8);
+
+/// `(hi, lo, a_first)` of each rank, worst for A first.
+const VALUES: [(Outcome, Outcome, bool); 9] = [
+    (B_WINS, B_WINS, false),
+    (BOTH_LIVE, B_WINS, false),
+    (A_WINS, B_WINS, false),
+    (BOTH_LIVE, B_WINS, true),
+    (A_WINS, B_WINS, true),
+    (BOTH_LIVE, BOTH_LIVE, false),
+    (A_WINS, BOTH_LIVE, false),
+    (A_WINS, BOTH_LIVE, true),
+    (A_WINS, A_WINS, false),
+];
+
+impl Value {
+    const LOSS: Value = Value(0);
+    const WIN: Value = Value(8);
+
+    /// An outcome that hangs on no ko.
+    fn sure(o: Outcome) -> Value {
+        match o {
+            B_WINS => Value(0),
+            BOTH_LIVE => Value(5),
+            _ => Value(8),
+        }
+    }
+
+    /// `hi` if A wins a ko, `lo` if B does; `a_first` when A takes it
+    /// first (B needs the first threat).
+    fn ko(hi: Outcome, lo: Outcome, a_first: bool) -> Value {
+        if hi <= lo {
+            return Value::sure(lo);
+        }
+        let mut rank = 0u8;
+        for (i, &(h, l, f)) in VALUES.iter().enumerate() {
+            if (h, l, f) == (hi, lo, a_first) {
+                rank = i as u8;
+            }
+        }
+        Value(rank)
+    }
+
+    fn parts(self) -> (Outcome, Outcome, bool) {
+        VALUES
+            .get(usize::from(self.0))
+            .copied()
+            .unwrap_or((B_WINS, B_WINS, false))
+    }
+
+    /// The outcome if A wins every ko.
+    fn hi(self) -> Outcome {
+        self.parts().0
+    }
+
+    /// The outcome if B wins every ko.
+    fn lo(self) -> Outcome {
+        self.parts().1
+    }
+
+    /// GNU Go's code for "A reaches at least `goal`".
+    fn code(self, goal: Outcome) -> Code {
+        let (hi, lo, a_first) = self.parts();
+        if lo >= goal {
+            Code::Win
+        } else if hi < goal {
+            Code::Fail
+        } else if a_first {
+            Code::KoA
+        } else {
+            Code::KoB
+        }
+    }
+
+    /// The value of a ko retake the rule forbade, played by `turn` as if
+    /// a threat had been answered: `child` if the retaker wins the ko,
+    /// `without` (its other outcome: what standing still gives) if not.
+    fn retaken(turn: Turn, child: Value, without: Value) -> Value {
+        match turn {
+            Turn::A => Value::ko(child.hi(), without.lo(), false),
+            Turn::B => Value::ko(without.hi(), child.lo(), true),
+        }
+    }
+}
 
 /// Which dragon's owner moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -173,8 +270,8 @@ impl Turn {
         }
     }
 
-    /// The value of this side capturing the other.
-    fn win(self) -> Value {
+    /// The outcome of this side capturing the other.
+    fn win(self) -> Outcome {
         match self {
             Turn::A => A_WINS,
             Turn::B => B_WINS,
@@ -261,13 +358,13 @@ impl RaceMemo {
         libs * 4 + usize::from(turn == Turn::B) * 2 + usize::from(passes > 0)
     }
 
-    fn get(&self, slot: usize) -> Option<Value> {
+    fn get(&self, slot: usize) -> Option<Outcome> {
         let byte = self.bits.get(slot / 4)?;
         let v = (byte >> ((slot % 4) * 2)) & 3;
         v.checked_sub(1)
     }
 
-    fn put(&mut self, slot: usize, v: Value) {
+    fn put(&mut self, slot: usize, v: Outcome) {
         if let Some(byte) = self.bits.get_mut(slot / 4) {
             let shift = (slot % 4) * 2;
             *byte = (*byte & !(3 << shift)) | ((v + 1) & 3) << shift;
@@ -275,7 +372,7 @@ impl RaceMemo {
     }
 }
 
-fn race_node(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Value {
+fn race_node(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Outcome {
     if passes >= 2 || depth >= MAX_RACE_DEPTH {
         return BOTH_LIVE;
     }
@@ -290,7 +387,7 @@ fn race_node(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: u
     v
 }
 
-fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Value {
+fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: usize) -> Outcome {
     // The mover's view: own, other's own, and whether the other has an eye.
     let (mine, theirs, their_eye) = match turn {
         Turn::A => (c.a, c.b, c.b_eye),
@@ -306,8 +403,8 @@ fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: 
         return turn.win();
     }
     let next = turn.other();
-    let mut best: Option<Value> = None;
-    let mut consider = |v: Value| {
+    let mut best: Option<Outcome> = None;
+    let mut consider = |v: Outcome| {
         best = Some(best.map_or(v, |b| better(turn, b, v)));
         v == turn.win()
     };
@@ -335,7 +432,7 @@ fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: 
 }
 
 /// The better of two values for the side `turn`.
-fn better(turn: Turn, x: Value, y: Value) -> Value {
+fn better<T: Ord>(turn: Turn, x: T, y: T) -> T {
     match turn {
         Turn::A => x.max(y),
         Turn::B => x.min(y),
@@ -414,6 +511,14 @@ mod score {
     pub const VITAL: i16 = 130;
     pub const OUTSIDE_LIBERTY: i16 = 100;
     pub const SHARED_LIBERTY: i16 = 60;
+}
+
+/// What a line of play carries down: passes in a row, and which sides
+/// have retaken a ko the rule forbade (bit 1 A, bit 2 B).
+#[derive(Clone, Copy)]
+struct Line {
+    passes: u8,
+    retakes: u8,
 }
 
 /// What stays fixed during one call.
@@ -543,21 +648,27 @@ impl<const EYES: usize> Semeai<EYES> {
         let saved = reader.limits();
         reader.set_limits(self.limits.reading);
         solver.set_budget(self.limits.eye_budget);
-        let (value, point) = self.node(board, reader, solver, &task, Turn::A, 0, 0, B_WINS, A_WINS);
+        let line = Line {
+            passes: 0,
+            retakes: 0,
+        };
+        let (value, point) = self.node(
+            board,
+            reader,
+            solver,
+            &task,
+            Turn::A,
+            line,
+            0,
+            Value::LOSS,
+            Value::WIN,
+        );
         reader.set_limits(saved);
         solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
         Ok(SemeaiResult {
-            defense: if value >= BOTH_LIVE {
-                Code::Win
-            } else {
-                Code::Fail
-            },
-            attack: if value == A_WINS {
-                Code::Win
-            } else {
-                Code::Fail
-            },
-            point: if value == B_WINS { None } else { point },
+            defense: value.code(BOTH_LIVE),
+            attack: value.code(A_WINS),
+            point: if value.hi() == B_WINS { None } else { point },
             limit_hit: self.limit_hit,
             nodes: self.call_nodes,
         })
@@ -572,7 +683,7 @@ impl<const EYES: usize> Semeai<EYES> {
         solver: &mut Solver<S>,
         task: &Task,
         turn: Turn,
-        passes: u8,
+        line: Line,
         depth: usize,
         mut alpha: Value,
         mut beta: Value,
@@ -584,11 +695,11 @@ impl<const EYES: usize> Semeai<EYES> {
         let b_color = task.a_color.opponent();
         if board.color_at(task.a) != Some(task.a_color) {
             let lives = self.lives_after_capture(board, reader, solver, task, Turn::B);
-            return (if lives { B_WINS } else { A_WINS }, None);
+            return (Value::sure(if lives { B_WINS } else { A_WINS }), None);
         }
         if board.color_at(task.b) != Some(b_color) {
             let lives = self.lives_after_capture(board, reader, solver, task, Turn::A);
-            return (if lives { A_WINS } else { B_WINS }, None);
+            return (Value::sure(if lives { A_WINS } else { B_WINS }), None);
         }
         let root = depth == 0;
         let look = self.assess(board, reader, solver, task, turn, root);
@@ -598,7 +709,7 @@ impl<const EYES: usize> Semeai<EYES> {
             return (v, None);
         }
         let max_depth = usize::from(self.limits.depth).min(MAX_SEMEAI_DEPTH);
-        if passes >= 2 {
+        if line.passes >= 2 {
             return (look.estimate, None);
         }
         if depth >= max_depth || self.call_nodes > self.limits.node_limit {
@@ -614,18 +725,26 @@ impl<const EYES: usize> Semeai<EYES> {
         };
         let budget = usize::from(budget.max(1));
         let color = task.color(turn);
+        let win = Value::sure(turn.win());
         let mut best: Option<(Value, Option<Point>)> = None;
         let mut tried = 0usize;
+        // The ko capture the rule forbids, tried last (see below).
+        let mut retake: Option<Point> = None;
+        let next = Line {
+            passes: 0,
+            retakes: line.retakes,
+        };
         for p in look.moves.iter() {
             if tried >= budget {
                 break;
             }
-            let theirs = match turn {
-                Turn::A => task.b,
-                Turn::B => task.a,
-            };
-            let Ok(captured) = board.play(color, Move::Play(p)) else {
-                continue;
+            let captured = match board.play(color, Move::Play(p)) {
+                Ok(captured) => captured,
+                Err(PlayError::Ko) => {
+                    retake = Some(p);
+                    continue;
+                }
+                Err(_) => continue,
             };
             // Self-atari loses a race, except a throw-in at the other's
             // eye.
@@ -634,28 +753,7 @@ impl<const EYES: usize> Semeai<EYES> {
                 continue;
             }
             tried += 1;
-            let v = if board.color_at(theirs).is_none() {
-                // The capture wins only if the capturer now lives.
-                let lives = self.lives_after_capture(board, reader, solver, task, turn);
-                if lives {
-                    turn.win()
-                } else {
-                    turn.other().win()
-                }
-            } else {
-                self.node(
-                    board,
-                    reader,
-                    solver,
-                    task,
-                    turn.other(),
-                    0,
-                    depth + 1,
-                    alpha,
-                    beta,
-                )
-                .0
-            };
+            let v = self.after_move(board, reader, solver, task, turn, next, depth, alpha, beta);
             let _ = board.undo();
             if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
                 best = Some((v, Some(p)));
@@ -664,29 +762,71 @@ impl<const EYES: usize> Semeai<EYES> {
                 Turn::A => alpha = alpha.max(v),
                 Turn::B => beta = beta.min(v),
             }
-            if v == turn.win() || alpha >= beta {
+            if v == win || alpha >= beta {
                 return (v, Some(p));
             }
         }
         // A pass: standing still may be best (seki), and a side with no
         // useful move must let the other move.
+        let mut stand = None;
         if board.play(color, Move::Pass).is_ok() {
+            let pass_line = Line {
+                passes: line.passes + 1,
+                retakes: line.retakes,
+            };
             let (v, _) = self.node(
                 board,
                 reader,
                 solver,
                 task,
                 turn.other(),
-                passes + 1,
+                pass_line,
                 depth + 1,
                 alpha,
                 beta,
             );
             let _ = board.undo();
+            stand = Some(v);
             // A seki that holds without a move is answered with a pass.
-            let seki_pass = root && v == BOTH_LIVE;
+            let seki_pass = root && v == Value::sure(BOTH_LIVE);
             if best.is_none_or(|(b, _)| better(turn, b, v) != b || (seki_pass && b == v)) {
                 best = Some((v, None));
+            }
+        }
+        // A ko capture the rule forbids is played as if a threat had been
+        // answered, once a side in a line and only near the root: it wins
+        // what follows only if the retaker wins the ko, and otherwise
+        // gives what standing still gives.
+        let bit = match turn {
+            Turn::A => 1u8,
+            Turn::B => 2u8,
+        };
+        if let (Some(p), Some(without)) = (retake, stand)
+            && depth < usize::from(self.limits.ko_depth)
+            && line.retakes & bit == 0
+            && best.is_none_or(|(b, _)| b != win)
+            && board.play_ignoring_ko(color, p).is_ok()
+        {
+            let ko_line = Line {
+                passes: 0,
+                retakes: line.retakes | bit,
+            };
+            // Full window: the ko value is not monotone in the child's.
+            let child = self.after_move(
+                board,
+                reader,
+                solver,
+                task,
+                turn,
+                ko_line,
+                depth,
+                Value::LOSS,
+                Value::WIN,
+            );
+            let _ = board.undo();
+            let v = Value::retaken(turn, child, without);
+            if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
+                best = Some((v, Some(p)));
             }
         }
         let found = best.unwrap_or((look.estimate, None));
@@ -695,6 +835,45 @@ impl<const EYES: usize> Semeai<EYES> {
             Some(v) if better(turn, v, found.0) != found.0 => (v, None),
             _ => found,
         }
+    }
+
+    /// The value after `turn` has played: a capture of the other dragon's
+    /// named string wins only if the capturer now lives; otherwise the
+    /// other side moves.
+    #[allow(clippy::too_many_arguments)]
+    fn after_move<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task,
+        turn: Turn,
+        line: Line,
+        depth: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Value {
+        let theirs = match turn {
+            Turn::A => task.b,
+            Turn::B => task.a,
+        };
+        if board.color_at(theirs).is_none() {
+            let lives = self.lives_after_capture(board, reader, solver, task, turn);
+            let winner = if lives { turn } else { turn.other() };
+            return Value::sure(winner.win());
+        }
+        let (v, _) = self.node(
+            board,
+            reader,
+            solver,
+            task,
+            turn.other(),
+            line,
+            depth + 1,
+            alpha,
+            beta,
+        );
+        v
     }
 
     /// Whether the side `capturer`, having just captured the other
@@ -758,6 +937,7 @@ impl<const EYES: usize> Semeai<EYES> {
             ..count
         };
         let settled = race(sure, turn == Turn::A) == estimate;
+        let estimate = Value::sure(estimate);
         let verdict = verdict(&da, &db, estimate, settled);
         let moves = if verdict.is_some() && !root {
             Candidates::new()
@@ -957,9 +1137,9 @@ fn boxed(d: &Dragon) -> bool {
 /// The node's value when it needs no reading.
 fn verdict(da: &Dragon, db: &Dragon, estimate: Value, settled: bool) -> Option<Value> {
     match (alive(da), alive(db)) {
-        (true, true) => Some(BOTH_LIVE),
-        (true, false) if boxed(db) => Some(A_WINS),
-        (false, true) if boxed(da) => Some(B_WINS),
+        (true, true) => Some(Value::sure(BOTH_LIVE)),
+        (true, false) if boxed(db) => Some(Value::sure(A_WINS)),
+        (false, true) if boxed(da) => Some(Value::sure(B_WINS)),
         (false, false) if settled && boxed(da) && boxed(db) => Some(estimate),
         _ => None,
     }

@@ -33,18 +33,27 @@
 //! at the other's eye. A search that hits a limit takes the race count as
 //! the value of the node and says so.
 //!
-//! The answer is the pair GNU Go prints (dragon A's owner moving first):
-//! can A live, can B be killed, and the move (a pass when a seki holds
-//! without one).
+//! Kos: a ko capture the rule forbids is tried after the side's other
+//! moves and its pass, as if a ko threat had been made and answered,
+//! while the depth is below [`SemeaiLimits::ko_depth`] and once a side in
+//! a line (that bounds ko fights and the nodes they cost). What follows
+//! it counts only if the retaker wins the ko; if it does not, it gets
+//! what its pass got. A node's value is therefore an outcome, or two
+//! outcomes hanging on a ko and who takes it first, ranked by A's life
+//! first and B's death second, unconditional over a ko A takes first over
+//! one B takes first (GNU Go's order of its codes).
 //!
-//! Omits: ko (a ko capture the rule forbids is not tried, so no result is
-//! a ko code), GNU Go's semeai patterns, owl reading of a capturer's life
+//! The answer is the pair GNU Go prints (dragon A's owner moving first):
+//! can A live, can B be killed, each `1` (unconditionally), `2` (with a
+//! ko A takes first), `3` (with a ko B takes first: A needs the first
+//! threat) or `0`, and the move (a pass when a seki holds without one).
+//!
+//! Omits: ko threats themselves (a retake assumes one), a ko inside the
+//! race count, GNU Go's semeai patterns, owl reading of a capturer's life
 //! (its static eyes stand in), escape moves, and a transposition cache.
 //! Every call leaves the board as it found it.
 
-use owlet_board::{
-    Board, Code, Color, Move, PlayError, Point, PointSet, Reader, ReadingLimits,
-};
+use owlet_board::{Board, Code, Color, Move, PlayError, Point, PointSet, Reader, ReadingLimits};
 use owlet_optics::Solver;
 
 use crate::dragon::dragon_stones;
@@ -136,9 +145,10 @@ impl Default for SemeaiLimits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct SemeaiResult {
-    /// Can dragon A live (GNU Go's first number).
+    /// Can dragon A live (GNU Go's first number; [`Code::KoA`] with a ko
+    /// A takes first, [`Code::KoB`] with one B takes first).
     pub defense: Code,
-    /// Can dragon B be killed (the second).
+    /// Can dragon B be killed (the second, in the same codes).
     pub attack: Code,
     /// A's move; `None` is a pass (GTP `PASS`), also when A loses.
     pub point: Option<Point>,
@@ -1475,6 +1485,88 @@ mod tests {
                 (Code::Win, Code::Fail, None)
             );
         }
+    }
+
+    /// Black's A4 dragon against White's E3 string (F1 F2 F3 outside,
+    /// with the C1/D1 ko between them): Black has just retaken the ko at
+    /// D1, so White may not capture at C1 at once.
+    const KO_RACE: &str = "
+        ..O......
+        ..O......
+        ..O......
+        ..O......
+        OOO......
+        XXOXXXXXX
+        XXOXO.X..
+        .XXOOXX..
+        OXO.O.X..";
+
+    fn run_after_ko(a: &str, b: &str) -> SemeaiResult {
+        let mut board: Board = Board::from_diagram(KO_RACE).unwrap();
+        let d1 = pt(&board, "D1");
+        assert_eq!(board.play(Color::Black, Move::Play(d1)), Ok(1));
+        let c1 = pt(&board, "C1");
+        assert!(!board.is_legal(Color::White, c1));
+        let (mut reader, mut solver) = (Reader::<256>::new(), Solver::<256>::new());
+        let mut semeai = Semeai::<64>::new();
+        let (a, b) = (pt(&board, a), pt(&board, b));
+        let hash = board.hash();
+        let r = semeai
+            .analyze(&mut board, &mut reader, &mut solver, a, b)
+            .unwrap();
+        assert_eq!(board.hash(), hash);
+        r
+    }
+
+    #[test]
+    fn ko_race() {
+        // GNU Go 3.8 gives both answers (semeai.tst 143 and 144). White
+        // moving first has nothing better than a pass: once Black takes
+        // a liberty White captures at C1, and the race turns on the ko,
+        // which White takes first (code 2 for both White's life and
+        // Black's death).
+        let r = run_after_ko("E3", "A4");
+        assert_eq!((r.defense, r.attack, r.point), (Code::KoA, Code::KoA, None));
+        // Black moving first takes a liberty, White captures at C1, and
+        // Black wins only if it finds the first ko threat (code 3).
+        let r = run_after_ko("A4", "E3");
+        assert_eq!((r.defense, r.attack), (Code::KoB, Code::KoB));
+        let fills = ["F1", "F3"].map(|v| Point::from_vertex(v, 9).ok());
+        assert!(fills.contains(&r.point), "{r:?}");
+    }
+
+    #[test]
+    fn ko_values() {
+        // A ko between B's win and A's win, each side taking it first.
+        let a_first = Value::ko(A_WINS, B_WINS, true);
+        let b_first = Value::ko(A_WINS, B_WINS, false);
+        assert_eq!(a_first.code(BOTH_LIVE), Code::KoA);
+        assert_eq!(b_first.code(A_WINS), Code::KoB);
+        // Sure life comes before any ko for A, and a ko A takes first
+        // before one B takes first.
+        assert!(Value::sure(BOTH_LIVE) > a_first && a_first > b_first);
+        assert!(b_first > Value::sure(B_WINS));
+        // A ko only for B's death: A lives whatever happens.
+        let kill = Value::ko(A_WINS, BOTH_LIVE, false);
+        assert_eq!(
+            (kill.code(BOTH_LIVE), kill.code(A_WINS)),
+            (Code::Win, Code::KoB)
+        );
+        // A ko that changes nothing is no ko.
+        assert_eq!(
+            Value::ko(BOTH_LIVE, BOTH_LIVE, true),
+            Value::sure(BOTH_LIVE)
+        );
+        // Every rank reads back as itself.
+        for (i, &(hi, lo, first)) in VALUES.iter().enumerate() {
+            assert_eq!(Value::ko(hi, lo, first).0 as usize, i);
+        }
+        // A retake by A that wins the race if A wins the ko, when
+        // standing still loses: a ko A needs the first threat for.
+        let v = Value::retaken(Turn::A, Value::sure(A_WINS), Value::sure(B_WINS));
+        assert_eq!(v, b_first);
+        let v = Value::retaken(Turn::B, Value::sure(B_WINS), Value::sure(A_WINS));
+        assert_eq!(v, a_first);
     }
 
     #[test]

@@ -122,7 +122,7 @@ impl SemeaiLimits {
         narrow_moves: 2,
         root_moves: 6,
         ko_depth: 6,
-        node_limit: 400,
+        node_limit: 200,
         eye_budget: 20_000,
         reading: ReadingLimits {
             depth: 10,

@@ -118,7 +118,7 @@ impl SemeaiLimits {
     pub const DEFAULT: SemeaiLimits = SemeaiLimits {
         depth: 14,
         branch_depth: 4,
-        moves_per_node: 3,
+        moves_per_node: 4,
         narrow_moves: 2,
         root_moves: 6,
         ko_depth: 6,

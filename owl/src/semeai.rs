@@ -22,9 +22,9 @@
 //! sure eyes with the other side to move, room to run, or at least
 //! [`BIG_CAPTURE`] stones taken); otherwise the capture is declined, so a
 //! dragon shut in by strong stones cannot win by eating a small group
-//! inside it. The count only guesses that (an eye already, or a big
-//! capture), so it ends the reading only where the guess does not change
-//! its answer.
+//! inside it. The count only guesses that (room for an eye of its own,
+//! the capture making the other, or a big capture), so it ends the
+//! reading only where the guess does not change its answer.
 //!
 //! Otherwise the side to move tries its candidates: captures of the
 //! other dragon's strings, rescues of its own, lunches, eye vital points
@@ -1182,10 +1182,11 @@ fn count_race<const C: usize, const M: usize>(
 }
 
 /// A guess at whether `capturer` lives once `captured` is taken: it can
-/// run, it has an eye already (the capture makes another), or the
-/// capture leaves a space big enough for two.
+/// run, it has room for an eye of its own even if it still needs a move
+/// (the capture makes another), or the capture leaves a space big enough
+/// for two. A capture inside the search is checked on the board instead.
 fn lives_by_capture(capturer: &Dragon, captured: &Dragon) -> bool {
-    capturer.escape || capturer.value.min_eyes() >= 1 || captured.stones.len() >= BIG_CAPTURE
+    capturer.escape || capturer.value.max_eyes() >= 1 || captured.stones.len() >= BIG_CAPTURE
 }
 
 /// The empty points next to `stones`.

@@ -40,8 +40,8 @@
 //! it counts only if the retaker wins the ko; if it does not, it gets
 //! what its pass got. A node's value is therefore an outcome, or two
 //! outcomes hanging on a ko and who takes it first, ranked by A's life
-//! first and B's death second, unconditional over a ko A takes first over
-//! one B takes first (GNU Go's order of its codes).
+//! first and B's death second (the order of the answer pair), each
+//! unconditional over a ko A takes first over one B takes first.
 //!
 //! The answer is the pair GNU Go prints (dragon A's owner moving first):
 //! can A live, can B be killed, each `1` (unconditionally), `2` (with a
@@ -177,8 +177,10 @@ const A_WINS: Outcome = 2;
 /// A node's value from A's side: an outcome, or two outcomes hanging on a
 /// ko (`hi` if A wins it, `lo` if B does) and who takes it first. Ranked
 /// by A's preference: A's life first (unconditional over a ko A takes
-/// first over one B takes first), then B's death in the same order, as
-/// GNU Go ranks its answers. The search treats the rank as zero-sum.
+/// first over one B takes first), then B's death in the same order, the
+/// order of the answer pair. The search treats the rank as zero-sum; a
+/// retake's value is not monotone in its child's, so a retake is read
+/// with the full window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Value(u8);
 

@@ -106,3 +106,34 @@ fn the_first_to_fill_wins_a_race_of_two_each() {
     c("play black F1");
     assert_eq!(c("analyze_semeai E3 C3"), "= 0 0 PASS\n\n");
 }
+
+/// Black's A4 dragon and White's E3 string race with the C1/D1 ko
+/// between them (semeai.tst 143 and 144 at semeai22.sgf's seventh move).
+const KO_RACE: &str = "
+    ..O......
+    ..O......
+    ..O......
+    ..O......
+    OOO......
+    XXOXXXXXX
+    XXOXO.X..
+    .XXOOXX..
+    OXO.O.X..";
+
+#[test]
+fn a_race_that_hangs_on_a_ko_gets_ko_codes() {
+    let mut console = Console::new();
+    setup(&mut console, KO_RACE);
+    let mut c = |line: &str| ask(&mut console, line);
+    // Black takes the ko: White may not take back at C1 at once.
+    assert_eq!(c("play black D1"), "= \n\n");
+    assert_eq!(c("is_legal white C1"), "= 0\n\n");
+    let board = c("showboard");
+    // GNU Go 3.8: White moving first passes and wins the ko it takes
+    // first (`2 2 PASS`); Black moving first needs the first threat
+    // (`3 3 F3`; semeai.tst accepts F1 or F3).
+    assert_eq!(c("analyze_semeai E3 A4"), "= 2 2 PASS\n\n");
+    let a = c("analyze_semeai A4 E3");
+    assert!(a == "= 3 3 F1\n\n" || a == "= 3 3 F3\n\n", "{a}");
+    assert_eq!(c("showboard"), board);
+}

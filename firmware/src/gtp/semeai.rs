@@ -3,7 +3,9 @@
 //!
 //! `analyze_semeai DRAGON_A DRAGON_B` answers `RESULT_A RESULT_B MOVE`:
 //! whether A can live and whether B can be killed, A's owner moving
-//! first, and A's move (`PASS` when none is needed or A loses).
+//! first (`1` unconditionally, `2` with a ko A takes first, `3` with a ko
+//! B takes first, `0` not), and A's move (`PASS` when none is needed or A
+//! loses even with a ko).
 //! [`status_with_semeai`] turns owl's `dead` into `alive` when an
 //! opponent dragon in contact cannot kill the dragon in a race even moving
 //! first and lives itself: seki (GNU Go's dragon status counts such
@@ -14,7 +16,8 @@
 //! [`ConsoleSolver`]. Its nodes count in the owl node counter, as GNU
 //! Go's do. Bad input (`invalid coordinate`, `vertex must not be empty`,
 //! and `vertices must have opposite colors` where GNU Go aborts) changes
-//! nothing. Omits: ko results (see owlet-owl's `semeai` module), the
+//! nothing. A race that hangs on a ko does not correct owl's status.
+//! Omits: ko threats (see owlet-owl's `semeai` module), the
 //! correction of owl's `critical` (it cost ld_owl.tst cases), and
 //! everything GNU Go prints to stderr.
 

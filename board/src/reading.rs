@@ -742,27 +742,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         let mut n_extra = 0;
         if depth < usize::from(self.limits.break_chain_depth) {
             let mut chain = [target; 16];
-            let mut n_chain = board.adjacent_strings(target, &mut chain);
-            if depth <= DEFENSE_SUPERSTRING_DEPTH {
-                for l in board.liberty_set(target).iter() {
-                    for q in l.neighbors() {
-                        if board.color_at(q) == Some(color)
-                            && !board.same_string(q, target)
-                            && board.liberty_count(q) <= 3
-                        {
-                            let mut around = [q; 8];
-                            let k = board.adjacent_strings(q, &mut around);
-                            for &a in &around[..k] {
-                                let a = board.string_id(a);
-                                if n_chain < chain.len() && !chain[..n_chain].contains(&a) {
-                                    chain[n_chain] = a;
-                                    n_chain += 1;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            let n_chain = chain_targets(board, target, color, depth, &mut chain);
             for &a in &chain[..n_chain] {
                 let alibs = board.liberty_count(a);
                 if (2..=3).contains(&alibs) && n_extra < MAX_BREAK_CHAIN {
@@ -816,10 +796,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         if !top
             && best.0 != Code::Win
             && libs >= 2
-            && board
-                .liberty_set(target)
-                .iter()
-                .all(|l| board.is_suicide(color.opponent(), l))
+            && every_liberty_is_suicide(board, target, color.opponent())
         {
             let code = self
                 .attack_node(board, target, depth + 1, komaster)
@@ -991,6 +968,57 @@ fn sort_candidates(list: &mut [(i16, Point)]) {
             j -= 1;
         }
     }
+}
+
+/// The attacker strings next to `target` (and, up to
+/// [`DEFENSE_SUPERSTRING_DEPTH`], next to friendly strings with at most
+/// three liberties that `target` could connect to through a liberty) whose
+/// capture may save it; answers how many were written to `chain`. Out of
+/// line, so its scratch space is not kept while the defence reads on.
+#[inline(never)]
+fn chain_targets<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    target: Point,
+    color: Color,
+    depth: usize,
+    chain: &mut [Point; 16],
+) -> usize {
+    let mut n_chain = board.adjacent_strings(target, chain);
+    if depth <= DEFENSE_SUPERSTRING_DEPTH {
+        for l in board.liberty_set(target).iter() {
+            for q in l.neighbors() {
+                if board.color_at(q) == Some(color)
+                    && !board.same_string(q, target)
+                    && board.liberty_count(q) <= 3
+                {
+                    let mut around = [q; 8];
+                    let k = board.adjacent_strings(q, &mut around);
+                    for &a in &around[..k] {
+                        let a = board.string_id(a);
+                        if n_chain < chain.len() && !chain[..n_chain].contains(&a) {
+                            chain[n_chain] = a;
+                            n_chain += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    n_chain
+}
+
+/// Whether `attacker` would commit suicide on every liberty of `target`.
+/// Out of line, like [`chain_targets`].
+#[inline(never)]
+fn every_liberty_is_suicide<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    target: Point,
+    attacker: Color,
+) -> bool {
+    board
+        .liberty_set(target)
+        .iter()
+        .all(|l| board.is_suicide(attacker, l))
 }
 
 #[cfg(test)]

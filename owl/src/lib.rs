@@ -33,10 +33,15 @@
 //!
 //! Measured on the device (QEMU `lm3s6965evb`, thumbv7m, the console's
 //! `small` build: board journal 1,024 writes, reader cache 256, solver
-//! cache 256, `Owl<128, 32>`): after the first 24 `dragon_status` calls of
-//! ld_owl.tst (48 owl searches on 19×19 boards) the painted stack's high
-//! water mark is 43,872 bytes and static RAM 20,480 bytes, 64,352 bytes in
-//! all of the 65,536: board and owl fit a 64 KiB MCU, with little to spare.
+//! cache 1024 on the stack, `Owl<128, 32>`): owl.tst 81 and 206, whose
+//! deep owl lines end in long tactical readings, take the stack to 39,424
+//! bytes above 20,488 of static RAM (building the engine at boot takes
+//! 41,632 once), 62,120 of the 65,536. The stack's
+//! worst case is the console (16.3 KiB with the owl command's solver),
+//! [`MAX_OWL_DEPTH`] plies of 400 bytes, the evaluation, then a reading of
+//! [`owlet_board::reading::MAX_READING_DEPTH`] plies (about 260 bytes
+//! each) or an eye analysis of [`EYE_LINE_DEPTH`] positions (about 272
+//! bytes each).
 //!
 //! [`Semeai`] is 48 bytes plus 24 per remembered eye space: 3,120 bytes
 //! as `Semeai<128>`, 816 as the device console's `Semeai<32>` (built on the
@@ -63,7 +68,8 @@ pub mod semeai;
 
 pub use dragon::{dragon_stones, same_dragon};
 pub use search::{
-    DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,
+    DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, EYE_LINE_DEPTH, MAX_OWL_DEPTH, Owl,
+    OwlLimits, OwlResult,
 };
 pub use semeai::{MAX_SEMEAI_DEPTH, Semeai, SemeaiError, SemeaiLimits, SemeaiResult};
 

@@ -67,9 +67,9 @@ pub mod search;
 pub mod semeai;
 
 pub use dragon::{dragon_stones, same_dragon};
+pub use life::EYE_LINE_DEPTH;
 pub use search::{
-    DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, EYE_LINE_DEPTH, MAX_OWL_DEPTH, Owl,
-    OwlLimits, OwlResult,
+    DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,
 };
 pub use semeai::{MAX_SEMEAI_DEPTH, Semeai, SemeaiError, SemeaiLimits, SemeaiResult};
 

@@ -9,7 +9,7 @@
 //!
 //! Omits: GNU Go's owl-specific domains and its "probable" eye counts.
 
-use owlet_board::{Board, Code, Color, Point, PointSet, Reader};
+use owlet_board::{Board, Code, Color, Point, PointSet, Reader, ReadingLimits};
 use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
 use owlet_optics::{EyeResult, EyeValue, Solver};
 
@@ -79,6 +79,41 @@ fn mix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The longest line the eye solver reads for owl (and semeai): its
+/// recursion sits on top of the owl search's, so it is bounded tighter
+/// than the solver's own [`owlet_optics::solver::MAX_DEPTH`] (64), which
+/// overflowed the device's stack. Measured: 40 changes no answer of
+/// owl.tst or ld_owl.tst, 32 changes one.
+pub const EYE_LINE_DEPTH: usize = 40;
+
+/// Sets the reader's limits and the solver's node budget and line depth
+/// ([`EYE_LINE_DEPTH`]) for an owl or semeai search; answers the reader's
+/// limits for [`end_search`] to give back.
+pub(crate) fn begin_search<const R: usize, const S: usize>(
+    reader: &mut Reader<R>,
+    solver: &mut Solver<S>,
+    reading: ReadingLimits,
+    eye_budget: u32,
+) -> ReadingLimits {
+    let saved = reader.limits();
+    reader.set_limits(reading);
+    solver.set_budget(eye_budget);
+    solver.set_depth_limit(EYE_LINE_DEPTH);
+    saved
+}
+
+/// Undoes [`begin_search`]: the reader's `saved` limits, the solver's
+/// default budget and line depth.
+pub(crate) fn end_search<const R: usize, const S: usize>(
+    reader: &mut Reader<R>,
+    solver: &mut Solver<S>,
+    saved: ReadingLimits,
+) {
+    reader.set_limits(saved);
+    solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
+    solver.set_depth_limit(owlet_optics::solver::MAX_DEPTH);
 }
 
 /// The memo key of an eye space: what [`compute_eyes`] looks at (the

@@ -33,7 +33,9 @@ use owlet_board::{Board, Code, Color, Move, PlayError, Point, PointSet, Reader, 
 use owlet_optics::Solver;
 
 use crate::dragon::dragon_stones;
-use crate::life::{EYE_MEMO_ENTRIES, EyeMemo, Life, evaluate, goal_stones};
+use crate::life::{
+    EYE_MEMO_ENTRIES, EyeMemo, Life, begin_search, end_search, evaluate, goal_stones,
+};
 use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves};
 
 /// The deepest an owl search may go, whatever the limits say.
@@ -44,13 +46,6 @@ pub const MAX_OWL_DEPTH: usize = 32;
 /// settles two at once). Measured: 1 ply gains 12 owl.tst and 3 ld_owl.tst
 /// cases, 2 plies 15 and 5, 4 plies fewer than 2.
 pub const DOUBTED_PLIES: usize = 2;
-
-/// The longest line the eye solver reads for owl (and semeai): its
-/// recursion sits on top of the owl search's, so it is bounded tighter
-/// than the solver's own [`owlet_optics::solver::MAX_DEPTH`] (64), which
-/// overflowed the device's stack. Measured: 40 changes no answer of
-/// owl.tst or ld_owl.tst, 32 changes one.
-pub const EYE_LINE_DEPTH: usize = 40;
 
 /// Default number of cache entries (16 bytes each).
 pub const DEFAULT_CACHE_ENTRIES: usize = 512;
@@ -455,10 +450,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             color,
             salt: (p.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
         };
-        let saved = reader.limits();
-        reader.set_limits(self.limits.reading);
-        solver.set_budget(self.limits.eye_budget);
-        solver.set_depth_limit(EYE_LINE_DEPTH);
+        let saved = begin_search(reader, solver, self.limits.reading, self.limits.eye_budget);
         let (code, point) = match first {
             None => self.node(board, reader, solver, &task, &original, side, 0),
             Some(mv) => {
@@ -480,9 +472,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 }
             }
         };
-        reader.set_limits(saved);
-        solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
-        solver.set_depth_limit(owlet_optics::solver::MAX_DEPTH);
+        end_search(reader, solver, saved);
         OwlResult {
             code,
             point: if code == Code::Fail { None } else { point },

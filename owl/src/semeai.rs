@@ -61,8 +61,8 @@ use owlet_optics::EyeValue;
 use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
 
 use crate::life::{
-    ESCAPE_AREA, EYE_MEMO_ENTRIES, EyeMemo, Points, READ_LIBERTIES, REGION_RADIUS, dilate,
-    escape_room, eye_key, goal_stones,
+    ESCAPE_AREA, EYE_MEMO_ENTRIES, EyeMemo, Points, READ_LIBERTIES, REGION_RADIUS, begin_search,
+    dilate, end_search, escape_room, eye_key, goal_stones,
 };
 
 /// The deepest a semeai search may go, whatever the limits say.
@@ -657,10 +657,7 @@ impl<const EYES: usize> Semeai<EYES> {
             a_goal: dragon_stones(board, a),
             b_goal: dragon_stones(board, b),
         };
-        let saved = reader.limits();
-        reader.set_limits(self.limits.reading);
-        solver.set_budget(self.limits.eye_budget);
-        solver.set_depth_limit(crate::search::EYE_LINE_DEPTH);
+        let saved = begin_search(reader, solver, self.limits.reading, self.limits.eye_budget);
         let line = Line {
             passes: 0,
             retakes: 0,
@@ -676,9 +673,7 @@ impl<const EYES: usize> Semeai<EYES> {
             Value::LOSS,
             Value::WIN,
         );
-        reader.set_limits(saved);
-        solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
-        solver.set_depth_limit(owlet_optics::solver::MAX_DEPTH);
+        end_search(reader, solver, saved);
         Ok(SemeaiResult {
             defense: value.code(BOTH_LIVE),
             attack: value.code(A_WINS),

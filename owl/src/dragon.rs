@@ -1,6 +1,7 @@
 //! Dragons: strings of one colour that cannot be cut apart.
 //!
-//! Owns: [`dragon_stones`] and [`same_dragon`]. Starting from the string
+//! Owns: [`dragon_stones`], [`same_dragon`] and [`linked_strings`] (the
+//! strings one link away, with which owl grows its goal). Starting from the string
 //! through a point, a string of the same colour joins the dragon when it
 //! is linked to a string already in it by one of:
 //! - two or more shared liberties (two ways to connect);
@@ -71,6 +72,18 @@ fn add_string<const C: usize, const M: usize>(board: &Board<C, M>, set: &mut Poi
     for q in board.stones(p) {
         set.insert(q);
     }
+}
+
+/// The string through `p` and the strings linked to it directly (one
+/// step of [`dragon_stones`]' amalgamation); empty when `p` is empty.
+pub fn linked_strings<const C: usize, const M: usize>(board: &Board<C, M>, p: Point) -> PointSet {
+    let mut set = PointSet::new();
+    let Some(color) = board.color_at(p).filter(|_| board.is_on_board(p)) else {
+        return set;
+    };
+    add_string(board, &mut set, p);
+    expand(board, &mut set, board.origin(p), color);
+    set
 }
 
 /// Adds to `dragon` the strings linked to the string at `origin`.

@@ -60,6 +60,16 @@
     )
 )]
 
+/// Development trace to stderr (feature `trace`, host only).
+macro_rules! trace {
+    ($($t:tt)*) => {
+        #[cfg(feature = "trace")]
+        {
+            std::eprintln!($($t)*);
+        }
+    };
+}
+
 pub mod dragon;
 pub mod life;
 pub mod moves;
@@ -73,5 +83,5 @@ pub use search::{
 };
 pub use semeai::{MAX_SEMEAI_DEPTH, Semeai, SemeaiError, SemeaiLimits, SemeaiResult};
 
-#[cfg(test)]
+#[cfg(any(test, feature = "trace"))]
 extern crate std;

@@ -1,7 +1,8 @@
 //! Owl reading: can a dragon be killed, can it be saved.
 //!
 //! Owns [`Owl`]: attack/defend searches over a goal (the dragon's stones,
-//! grown by the defender's stones that join it), their limits
+//! grown by the defender's stones that join it and the strings they link
+//! to it, [`crate::dragon::linked_strings`]), their limits
 //! ([`OwlLimits`]), node counting and the transposition cache, and the
 //! answers built on them: does a move attack or defend, threats, and
 //! [`DragonStatus`].
@@ -32,7 +33,7 @@
 use owlet_board::{Board, Code, Color, Move, PlayError, Point, PointSet, Reader, ReadingLimits};
 use owlet_optics::Solver;
 
-use crate::dragon::dragon_stones;
+use crate::dragon::{dragon_stones, linked_strings};
 use crate::life::{
     EYE_MEMO_ENTRIES, EyeMemo, Life, begin_search, end_search, evaluate, goal_stones,
 };
@@ -591,6 +592,20 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         depth: usize,
     ) -> Plan {
         let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
+        trace!(
+            "{:w$}[{:?} exact {} weak {} escape {} room {} lunches {} attacks {:?} defenses {:?} goal {}]",
+            "",
+            life.value,
+            life.exact,
+            life.weak_goal,
+            life.escape,
+            life.room,
+            life.lunches.len(),
+            TracePoints(&life.attacks),
+            TracePoints(&life.defenses),
+            life.stones.len(),
+            w = depth * 2
+        );
         let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
         if let Some(decided) = judge(&life, side) {
             let settled = side == Side::Defender && life.settled_eyes >= 2;
@@ -694,7 +709,27 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 continue;
             }
             let child_goal = grow_goal(board, goal, p, side, task.color);
+            trace!(
+                "{:w$}{} {} (node {})",
+                "",
+                if side == Side::Attacker {
+                    "attacker"
+                } else {
+                    "defender"
+                },
+                p,
+                self.call_nodes,
+                w = depth * 2
+            );
             let (child, _) = self.node(board, reader, solver, task, &child_goal, reply, depth + 1);
+            trace!(
+                "{:w$}-> {:?} (node {}{})",
+                "",
+                invert(child),
+                self.call_nodes,
+                if self.limit_hit { ", limit hit" } else { "" },
+                w = depth * 2
+            );
             let _ = board.undo();
             let mut code = invert(child);
             if retake {
@@ -708,6 +743,19 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             }
         }
         best
+    }
+}
+
+/// Points listed for the development trace.
+#[cfg(feature = "trace")]
+struct TracePoints<'a>(&'a crate::life::Points);
+
+#[cfg(feature = "trace")]
+impl core::fmt::Debug for TracePoints<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list()
+            .entries(self.0.iter().map(|p| std::format!("{p}")))
+            .finish()
     }
 }
 
@@ -746,7 +794,9 @@ impl Candidates {
 }
 
 /// The goal after `side` played at `p`: the defender's stone joins it when
-/// its string touches the goal.
+/// its string touches the goal, and so do the strings it links to the goal
+/// (a diagonal, a tiger's mouth; measured: owl.tst 161 -> 169, ld_owl.tst
+/// 79 -> 78; the whole dragon of the move instead: 170 and 77).
 fn grow_goal<const C: usize, const M: usize>(
     board: &Board<C, M>,
     goal: &PointSet,
@@ -759,6 +809,14 @@ fn grow_goal<const C: usize, const M: usize>(
         let stones = goal_stones(board, goal, color);
         if stones.contains(p) {
             next.insert(p);
+        }
+        // The move may link other strings to the goal (a diagonal, a
+        // tiger's mouth): they join it, as its dragon would.
+        let linked = linked_strings(board, p);
+        if linked.iter().any(|q| stones.contains(q)) {
+            for q in linked.iter() {
+                next.insert(q);
+            }
         }
     }
     next

@@ -451,6 +451,7 @@ fn better<T: Ord>(turn: Turn, x: T, y: T) -> T {
     }
 }
 
+
 /// What a node's static look finds.
 struct Assessment {
     /// The value when the node needs no reading.
@@ -1061,7 +1062,12 @@ impl<const EYES: usize> Semeai<EYES> {
                         .get(size)
                         .copied()
                         .unwrap_or(EYE_LIBERTIES_MAX);
-                    let worth = worth.max(u8::try_from(empty).unwrap_or(u8::MAX));
+                    // Enemy stones already inside are moves the filler
+                    // has made.
+                    let inside = u8::try_from(size - empty).unwrap_or(u8::MAX);
+                    let worth = worth
+                        .saturating_sub(inside)
+                        .max(u8::try_from(empty).unwrap_or(u8::MAX));
                     d.eye_libs = d.eye_libs.saturating_add(worth);
                     for q in space.iter() {
                         d.eye_points.insert(q);
@@ -1185,7 +1191,34 @@ fn count_race<const C: usize, const M: usize>(
 /// (the capture makes another), or the capture leaves a space big enough
 /// for two. A capture inside the search is checked on the board instead.
 fn lives_by_capture(capturer: &Dragon, captured: &Dragon) -> bool {
-    capturer.escape || capturer.value.max_eyes() >= 1 || captured.stones.len() >= BIG_CAPTURE
+    capturer.escape || capturer.value.max_eyes() >= 1 || roomy_capture(captured)
+}
+
+/// Whether the space a capture of `captured` leaves (its stones and its
+/// eye points) looks big enough for two eyes: [`BIG_CAPTURE`] points in a
+/// line (straight or bent, no point with three neighbours in it), or
+/// seven points of any shape.
+fn roomy_capture(captured: &Dragon) -> bool {
+    let mut space = captured.stones;
+    for q in captured.eye_points.iter() {
+        space.insert(q);
+    }
+    let n = space.len();
+    if captured.stones.len() >= BIG_CAPTURE || n >= 7 {
+        return true;
+    }
+    if n < 4 {
+        return false;
+    }
+    let mut edges = 0usize;
+    for q in space.iter() {
+        let deg = q.neighbors().iter().filter(|&&m| space.contains(m)).count();
+        if deg > 2 {
+            return false;
+        }
+        edges += deg;
+    }
+    edges / 2 + 1 == n
 }
 
 /// The empty points next to `stones`.
@@ -1266,6 +1299,24 @@ fn needs_approach<const C: usize, const M: usize>(
     }
 }
 
+const GAIN_W: i16 = 30;
+
+/// Liberties `mine` gains by playing at `p` (empty points next to `p`
+/// that are not yet its liberties), if `p` touches it.
+fn liberty_gain<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    mine: &Dragon,
+    p: Point,
+) -> i16 {
+    let n = p.neighbors();
+    if !n.iter().any(|&q| mine.stones.contains(q)) {
+        return 0;
+    }
+    n.iter()
+        .filter(|&&q| board.is_on_board(q) && board.color_at(q).is_none() && !mine.libs.contains(q))
+        .count() as i16
+}
+
 /// The mover's candidates: `mine` is the mover's dragon, `theirs` the
 /// other; `color` the mover's colour.
 fn candidates<const C: usize, const M: usize, const R: usize>(
@@ -1330,8 +1381,9 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
     }
     // Liberties: theirs alone first (easy ones first), then shared.
     for p in theirs.libs.iter() {
+        let gain = liberty_gain(board, mine, p);
         if mine.libs.contains(p) {
-            list.add(p, score::SHARED_LIBERTY);
+            list.add(p, score::SHARED_LIBERTY + gain * GAIN_W);
             continue;
         }
         if theirs.eye_points.contains(p) {
@@ -1349,7 +1401,10 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
         } else {
             0
         };
-        list.add(p, score::OUTSIDE_LIBERTY + open * 4 - penalty);
+        list.add(
+            p,
+            score::OUTSIDE_LIBERTY + open * 4 - penalty + gain * GAIN_W,
+        );
     }
     list.sort();
     list

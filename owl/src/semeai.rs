@@ -23,8 +23,9 @@
 //! [`BIG_CAPTURE`] stones taken); otherwise the capture is declined, so a
 //! dragon shut in by strong stones cannot win by eating a small group
 //! inside it. The count only guesses that (room for an eye of its own,
-//! the capture making the other, or a big capture), so it ends the
-//! reading only where the guess does not change its answer.
+//! the capture making the other, or a capture that leaves a space of a
+//! shape that makes two eyes), so it ends the reading only where the
+//! guess does not change its answer.
 //!
 //! Otherwise the side to move tries its candidates: captures of the
 //! other dragon's strings, rescues of its own, lunches, eye vital points
@@ -79,7 +80,7 @@ pub const MAX_RACE_LIBERTIES: u8 = 12;
 pub const MAX_RACE_DEPTH: usize = 4 * MAX_RACE_LIBERTIES as usize + 4;
 
 /// Captured stones that surely leave room for two eyes.
-pub const BIG_CAPTURE: usize = 5;
+pub const BIG_CAPTURE: usize = 7;
 
 /// Liberties an eye space of 7 or more points is worth.
 const EYE_LIBERTIES_MAX: u8 = 17;
@@ -450,7 +451,6 @@ fn better<T: Ord>(turn: Turn, x: T, y: T) -> T {
         Turn::B => x.min(y),
     }
 }
-
 
 /// What a node's static look finds.
 struct Assessment {
@@ -1195,29 +1195,36 @@ fn lives_by_capture(capturer: &Dragon, captured: &Dragon) -> bool {
 }
 
 /// Whether the space a capture of `captured` leaves (its stones and its
-/// eye points) looks big enough for two eyes: [`BIG_CAPTURE`] points in a
-/// line (straight or bent, no point with three neighbours in it), or
-/// seven points of any shape.
+/// eye points) looks big enough for two eyes: [`BIG_CAPTURE`] points, or four to
+/// six with no 2×2 block and no point with four neighbours in it (not a
+/// bulky five, a cross or a rabbity six), four only in a line (straight
+/// or bent, not a pyramid).
 fn roomy_capture(captured: &Dragon) -> bool {
     let mut space = captured.stones;
     for q in captured.eye_points.iter() {
         space.insert(q);
     }
     let n = space.len();
-    if captured.stones.len() >= BIG_CAPTURE || n >= 7 {
+    if n >= BIG_CAPTURE {
         return true;
     }
     if n < 4 {
         return false;
     }
+    let at = |c: usize, r: usize| Point::new(c, r).is_some_and(|p| space.contains(p));
     let mut edges = 0usize;
     for q in space.iter() {
         let deg = q.neighbors().iter().filter(|&&m| space.contains(m)).count();
-        if deg > 2 {
+        if deg > 3 || (deg > 2 && n == 4) {
             return false;
         }
         edges += deg;
+        let (c, r) = (q.col(), q.row());
+        if at(c + 1, r) && at(c, r + 1) && at(c + 1, r + 1) {
+            return false;
+        }
     }
+    // In one piece (no 2×2 block: a tree has n - 1 edges).
     edges / 2 + 1 == n
 }
 

@@ -69,6 +69,9 @@ use crate::life::{
 /// The deepest a semeai search may go, whatever the limits say.
 pub const MAX_SEMEAI_DEPTH: usize = 24;
 
+/// Stones (and eye points) a dragon may have and still fill into atari.
+const SAFE_FILL_MAX: usize = 4;
+
 /// Candidates kept per node.
 pub const MAX_SEMEAI_MOVES: usize = 12;
 
@@ -310,6 +313,11 @@ pub struct RaceCount {
     pub a_lives_by_capture: bool,
     /// Whether capturing A gives B life.
     pub b_lives_by_capture: bool,
+    /// Whether A may fill a shared liberty into atari (B taking the
+    /// stones would not live).
+    pub a_safe_fill: bool,
+    /// Whether B may.
+    pub b_safe_fill: bool,
 }
 
 /// Plays a counted race out exactly, `a_first` telling who moves: `2` A
@@ -326,11 +334,13 @@ pub struct RaceCount {
 /// use owlet_owl::semeai::{RaceCount, race};
 /// // No eyes, two shared liberties and no others: seki.
 /// let seki = RaceCount { a: 0, b: 0, shared: 2, a_eye: false, b_eye: false,
-///     a_lives_by_capture: true, b_lives_by_capture: true };
+///     a_lives_by_capture: true, b_lives_by_capture: true,
+///     a_safe_fill: false, b_safe_fill: false };
 /// assert_eq!(race(seki, true), 1);
 /// // An eye against none: the shared liberties are the eye's.
 /// let eye = RaceCount { a: 1, b: 0, shared: 2, a_eye: true, b_eye: false,
-///     a_lives_by_capture: true, b_lives_by_capture: true };
+///     a_lives_by_capture: true, b_lives_by_capture: true,
+///     a_safe_fill: false, b_safe_fill: false };
 /// assert_eq!(race(eye, false), 2);
 /// ```
 #[must_use]
@@ -407,9 +417,9 @@ fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: 
         Turn::B => (c.b, c.a, c.a_eye),
     };
     let my_libs = u16::from(mine) + u16::from(c.shared);
-    let may_capture = match turn {
-        Turn::A => c.a_lives_by_capture,
-        Turn::B => c.b_lives_by_capture,
+    let (may_capture, safe_fill) = match turn {
+        Turn::A => (c.a_lives_by_capture, c.a_safe_fill),
+        Turn::B => (c.b_lives_by_capture, c.b_safe_fill),
     };
     let their_libs = u16::from(theirs) + u16::from(c.shared);
     if their_libs <= 1 && may_capture {
@@ -433,7 +443,7 @@ fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: 
         }
     }
     // Fill a shared liberty; into atari it is a losing move in a race.
-    if c.shared > 0 && my_libs > 2 && their_libs > 1 {
+    if c.shared > 0 && (my_libs > 2 || safe_fill) && their_libs > 1 {
         let mut n = c;
         n.shared -= 1;
         if consider(race_node(memo, n, next, 0, depth + 1)) {
@@ -944,6 +954,8 @@ impl<const EYES: usize> Semeai<EYES> {
         let sure = RaceCount {
             a_lives_by_capture: true,
             b_lives_by_capture: true,
+            a_safe_fill: false,
+            b_safe_fill: false,
             ..count
         };
         let settled = race(sure, turn == Turn::A) == estimate;
@@ -1181,8 +1193,10 @@ fn count_race<const C: usize, const M: usize>(
         shared,
         a_eye: da.eye_libs > 0 || a_closed,
         b_eye: db.eye_libs > 0 || b_closed,
-        a_lives_by_capture: lives_by_capture(da, db),
-        b_lives_by_capture: lives_by_capture(db, da),
+        a_lives_by_capture: lives_by_capture(da, db, board.size()),
+        b_lives_by_capture: lives_by_capture(db, da, board.size()),
+        a_safe_fill: safe_fill(da, db, board.size()),
+        b_safe_fill: safe_fill(db, da, board.size()),
     }
 }
 
@@ -1190,8 +1204,8 @@ fn count_race<const C: usize, const M: usize>(
 /// run, it has room for an eye of its own even if it still needs a move
 /// (the capture makes another), or the capture leaves a space big enough
 /// for two. A capture inside the search is checked on the board instead.
-fn lives_by_capture(capturer: &Dragon, captured: &Dragon) -> bool {
-    capturer.escape || capturer.value.max_eyes() >= 1 || roomy_capture(captured)
+fn lives_by_capture(capturer: &Dragon, captured: &Dragon, size: usize) -> bool {
+    capturer.escape || capturer.value.max_eyes() >= 1 || roomy_capture(captured, size)
 }
 
 /// Whether the space a capture of `captured` leaves (its stones and its
@@ -1199,11 +1213,17 @@ fn lives_by_capture(capturer: &Dragon, captured: &Dragon) -> bool {
 /// six with no 2×2 block and no point with four neighbours in it (not a
 /// bulky five, a cross or a rabbity six), four only in a line (straight
 /// or bent, not a pyramid).
-fn roomy_capture(captured: &Dragon) -> bool {
+fn roomy_capture(captured: &Dragon, size: usize) -> bool {
     let mut space = captured.stones;
     for q in captured.eye_points.iter() {
         space.insert(q);
     }
+    roomy_space(&space, size)
+}
+
+/// Whether a space left by a capture makes two eyes (see
+/// [`roomy_capture`]); a bent four holding a corner point does not.
+fn roomy_space(space: &PointSet, size: usize) -> bool {
     let n = space.len();
     if n >= BIG_CAPTURE {
         return true;
@@ -1224,8 +1244,49 @@ fn roomy_capture(captured: &Dragon) -> bool {
             return false;
         }
     }
+    let corner =
+        |q: Point| (q.col() == 0 || q.col() + 1 == size) && (q.row() == 0 || q.row() + 1 == size);
+    let straight = space
+        .iter()
+        .all(|q| q.col() == space.iter().next().map_or(0, |f| f.col()))
+        || space
+            .iter()
+            .all(|q| q.row() == space.iter().next().map_or(0, |f| f.row()));
+    let bend = |q: Point| q.neighbors().iter().filter(|&&m| space.contains(m)).count() == 2;
+    if n == 4 && !straight && space.iter().any(|q| corner(q) && bend(q)) {
+        return false;
+    }
     // In one piece (no 2×2 block: a tree has n - 1 edges).
     edges / 2 + 1 == n
+}
+
+/// Whether `filler` may fill a shared liberty even into atari: for some
+/// shared liberty, `other` taking the filler's stones with it would get
+/// no room for two eyes and has no eye or way out of its own.
+fn safe_fill(filler: &Dragon, other: &Dragon, size: usize) -> bool {
+    if other.escape || other.value.max_eyes() >= 1 {
+        return false;
+    }
+    // The stones, their eyes and their own liberties all become the
+    // capturer's space.
+    let mut space = filler.stones;
+    for q in filler.eye_points.iter().chain(filler.libs.iter()) {
+        if !other.libs.contains(q) {
+            space.insert(q);
+        }
+    }
+    if space.len() >= SAFE_FILL_MAX {
+        return false;
+    }
+    filler
+        .libs
+        .iter()
+        .filter(|&p| other.libs.contains(p))
+        .any(|p| {
+            let mut s = space;
+            s.insert(p);
+            !roomy_space(&s, size)
+        })
 }
 
 /// The empty points next to `stones`.
@@ -1430,6 +1491,8 @@ mod tests {
             b_eye,
             a_lives_by_capture: true,
             b_lives_by_capture: true,
+            a_safe_fill: false,
+            b_safe_fill: false,
         }
     }
 

@@ -1000,7 +1000,8 @@ impl<const EYES: usize> Semeai<EYES> {
         for q in other.iter() {
             keep.insert(q);
         }
-        let dead = dead_stones_near(board, reader, &region, &keep, READ_LIBERTIES);
+        let mut dead = dead_stones_near(board, reader, &region, &keep, READ_LIBERTIES);
+        enclosed_stones(board, &region, other, color, &mut dead);
         let own = domain(board, &dead, color);
         let theirs = domain(board, &dead, enemy);
         let mut d = Dragon {
@@ -1121,6 +1122,42 @@ impl<const EYES: usize> Semeai<EYES> {
         }
         d.escape = escape_room(board, stones, &theirs, &d.eye_points) >= ESCAPE_AREA;
         d
+    }
+}
+
+/// Adds to `dead` the single enemy stones in `region` (outside the other
+/// dragon) with three or more liberties that sit inside `color`'s
+/// territory: the stone and its liberties touch nothing but `color`'s
+/// stones and the edge, like a stone played at the vital point of a big
+/// eye.
+fn enclosed_stones<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    region: &PointSet,
+    other: &PointSet,
+    color: Color,
+    dead: &mut PointSet,
+) {
+    let enemy = color.opponent();
+    for p in region.iter() {
+        if board.color_at(p) != Some(enemy) || other.contains(p) || dead.contains(p) {
+            continue;
+        }
+        if p.neighbors()
+            .iter()
+            .any(|&n| board.color_at(n) == Some(enemy))
+        {
+            continue;
+        }
+        let libs = board.liberty_set(p);
+        if libs.len() < 3 {
+            continue;
+        }
+        let ok = |q: Point| {
+            !board.is_on_board(q) || q == p || libs.contains(q) || board.color_at(q) == Some(color)
+        };
+        if libs.iter().all(|q| q.neighbors().iter().all(|&n| ok(n))) {
+            dead.insert(p);
+        }
     }
 }
 

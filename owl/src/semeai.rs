@@ -1481,7 +1481,12 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
     for p in mine.lunches.iter() {
         list.add(p, score::LUNCH);
     }
-    for p in mine.defenses.iter().chain(theirs.attacks.iter()) {
+    for p in mine
+        .defenses
+        .iter()
+        .chain(theirs.attacks.iter())
+        .chain(theirs.defenses.iter())
+    {
         list.add(p, score::VITAL);
     }
     // Liberties: theirs alone first (easy ones first), then shared.

@@ -23,8 +23,9 @@
 //! [`BIG_CAPTURE`] stones taken); otherwise the capture is declined, so a
 //! dragon shut in by strong stones cannot win by eating a small group
 //! inside it. The count only guesses that (room for an eye of its own,
-//! the capture making the other, or a big capture), so it ends the
-//! reading only where the guess does not change its answer.
+//! the capture making the other, or a capture that leaves a space of a
+//! shape that makes two eyes), so it ends the reading only where the
+//! guess does not change its answer.
 //!
 //! Otherwise the side to move tries its candidates: captures of the
 //! other dragon's strings, rescues of its own, lunches, eye vital points
@@ -68,6 +69,9 @@ use crate::life::{
 /// The deepest a semeai search may go, whatever the limits say.
 pub const MAX_SEMEAI_DEPTH: usize = 24;
 
+/// Stones (and eye points) a dragon may have and still fill into atari.
+const SAFE_FILL_MAX: usize = 4;
+
 /// Candidates kept per node.
 pub const MAX_SEMEAI_MOVES: usize = 12;
 
@@ -79,7 +83,7 @@ pub const MAX_RACE_LIBERTIES: u8 = 12;
 pub const MAX_RACE_DEPTH: usize = 4 * MAX_RACE_LIBERTIES as usize + 4;
 
 /// Captured stones that surely leave room for two eyes.
-pub const BIG_CAPTURE: usize = 5;
+pub const BIG_CAPTURE: usize = 7;
 
 /// Liberties an eye space of 7 or more points is worth.
 const EYE_LIBERTIES_MAX: u8 = 17;
@@ -309,6 +313,11 @@ pub struct RaceCount {
     pub a_lives_by_capture: bool,
     /// Whether capturing A gives B life.
     pub b_lives_by_capture: bool,
+    /// Whether A may fill a shared liberty into atari (B taking the
+    /// stones would not live).
+    pub a_safe_fill: bool,
+    /// Whether B may.
+    pub b_safe_fill: bool,
 }
 
 /// Plays a counted race out exactly, `a_first` telling who moves: `2` A
@@ -325,11 +334,13 @@ pub struct RaceCount {
 /// use owlet_owl::semeai::{RaceCount, race};
 /// // No eyes, two shared liberties and no others: seki.
 /// let seki = RaceCount { a: 0, b: 0, shared: 2, a_eye: false, b_eye: false,
-///     a_lives_by_capture: true, b_lives_by_capture: true };
+///     a_lives_by_capture: true, b_lives_by_capture: true,
+///     a_safe_fill: false, b_safe_fill: false };
 /// assert_eq!(race(seki, true), 1);
 /// // An eye against none: the shared liberties are the eye's.
 /// let eye = RaceCount { a: 1, b: 0, shared: 2, a_eye: true, b_eye: false,
-///     a_lives_by_capture: true, b_lives_by_capture: true };
+///     a_lives_by_capture: true, b_lives_by_capture: true,
+///     a_safe_fill: false, b_safe_fill: false };
 /// assert_eq!(race(eye, false), 2);
 /// ```
 #[must_use]
@@ -406,9 +417,9 @@ fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: 
         Turn::B => (c.b, c.a, c.a_eye),
     };
     let my_libs = u16::from(mine) + u16::from(c.shared);
-    let may_capture = match turn {
-        Turn::A => c.a_lives_by_capture,
-        Turn::B => c.b_lives_by_capture,
+    let (may_capture, safe_fill) = match turn {
+        Turn::A => (c.a_lives_by_capture, c.a_safe_fill),
+        Turn::B => (c.b_lives_by_capture, c.b_safe_fill),
     };
     let their_libs = u16::from(theirs) + u16::from(c.shared);
     if their_libs <= 1 && may_capture {
@@ -432,7 +443,7 @@ fn race_moves(memo: &mut RaceMemo, c: RaceCount, turn: Turn, passes: u8, depth: 
         }
     }
     // Fill a shared liberty; into atari it is a losing move in a race.
-    if c.shared > 0 && my_libs > 2 && their_libs > 1 {
+    if c.shared > 0 && (my_libs > 2 || safe_fill) && their_libs > 1 {
         let mut n = c;
         n.shared -= 1;
         if consider(race_node(memo, n, next, 0, depth + 1)) {
@@ -943,6 +954,8 @@ impl<const EYES: usize> Semeai<EYES> {
         let sure = RaceCount {
             a_lives_by_capture: true,
             b_lives_by_capture: true,
+            a_safe_fill: false,
+            b_safe_fill: false,
             ..count
         };
         let settled = race(sure, turn == Turn::A) == estimate;
@@ -987,7 +1000,8 @@ impl<const EYES: usize> Semeai<EYES> {
         for q in other.iter() {
             keep.insert(q);
         }
-        let dead = dead_stones_near(board, reader, &region, &keep, READ_LIBERTIES);
+        let mut dead = dead_stones_near(board, reader, &region, &keep, READ_LIBERTIES);
+        enclosed_stones(board, &region, other, color, &mut dead);
         let own = domain(board, &dead, color);
         let theirs = domain(board, &dead, enemy);
         let mut d = Dragon {
@@ -1061,7 +1075,12 @@ impl<const EYES: usize> Semeai<EYES> {
                         .get(size)
                         .copied()
                         .unwrap_or(EYE_LIBERTIES_MAX);
-                    let worth = worth.max(u8::try_from(empty).unwrap_or(u8::MAX));
+                    // Enemy stones already inside are moves the filler
+                    // has made.
+                    let inside = u8::try_from(size - empty).unwrap_or(u8::MAX);
+                    let worth = worth
+                        .saturating_sub(inside)
+                        .max(u8::try_from(empty).unwrap_or(u8::MAX));
                     d.eye_libs = d.eye_libs.saturating_add(worth);
                     for q in space.iter() {
                         d.eye_points.insert(q);
@@ -1103,6 +1122,42 @@ impl<const EYES: usize> Semeai<EYES> {
         }
         d.escape = escape_room(board, stones, &theirs, &d.eye_points) >= ESCAPE_AREA;
         d
+    }
+}
+
+/// Adds to `dead` the single enemy stones in `region` (outside the other
+/// dragon) with three or more liberties that sit inside `color`'s
+/// territory: the stone and its liberties touch nothing but `color`'s
+/// stones and the edge, like a stone played at the vital point of a big
+/// eye.
+fn enclosed_stones<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    region: &PointSet,
+    other: &PointSet,
+    color: Color,
+    dead: &mut PointSet,
+) {
+    let enemy = color.opponent();
+    for p in region.iter() {
+        if board.color_at(p) != Some(enemy) || other.contains(p) || dead.contains(p) {
+            continue;
+        }
+        if p.neighbors()
+            .iter()
+            .any(|&n| board.color_at(n) == Some(enemy))
+        {
+            continue;
+        }
+        let libs = board.liberty_set(p);
+        if libs.len() < 3 {
+            continue;
+        }
+        let ok = |q: Point| {
+            !board.is_on_board(q) || q == p || libs.contains(q) || board.color_at(q) == Some(color)
+        };
+        if libs.iter().all(|q| q.neighbors().iter().all(|&n| ok(n))) {
+            dead.insert(p);
+        }
     }
 }
 
@@ -1175,8 +1230,10 @@ fn count_race<const C: usize, const M: usize>(
         shared,
         a_eye: da.eye_libs > 0 || a_closed,
         b_eye: db.eye_libs > 0 || b_closed,
-        a_lives_by_capture: lives_by_capture(da, db),
-        b_lives_by_capture: lives_by_capture(db, da),
+        a_lives_by_capture: lives_by_capture(da, db, board.size()),
+        b_lives_by_capture: lives_by_capture(db, da, board.size()),
+        a_safe_fill: safe_fill(da, db, board.size()),
+        b_safe_fill: safe_fill(db, da, board.size()),
     }
 }
 
@@ -1184,8 +1241,89 @@ fn count_race<const C: usize, const M: usize>(
 /// run, it has room for an eye of its own even if it still needs a move
 /// (the capture makes another), or the capture leaves a space big enough
 /// for two. A capture inside the search is checked on the board instead.
-fn lives_by_capture(capturer: &Dragon, captured: &Dragon) -> bool {
-    capturer.escape || capturer.value.max_eyes() >= 1 || captured.stones.len() >= BIG_CAPTURE
+fn lives_by_capture(capturer: &Dragon, captured: &Dragon, size: usize) -> bool {
+    capturer.escape || capturer.value.max_eyes() >= 1 || roomy_capture(captured, size)
+}
+
+/// Whether the space a capture of `captured` leaves (its stones and its
+/// eye points) looks big enough for two eyes: [`BIG_CAPTURE`] points, or four to
+/// six with no 2×2 block and no point with four neighbours in it (not a
+/// bulky five, a cross or a rabbity six), four only in a line (straight
+/// or bent, not a pyramid).
+fn roomy_capture(captured: &Dragon, size: usize) -> bool {
+    let mut space = captured.stones;
+    for q in captured.eye_points.iter() {
+        space.insert(q);
+    }
+    roomy_space(&space, size)
+}
+
+/// Whether a space left by a capture makes two eyes (see
+/// [`roomy_capture`]); a bent four holding a corner point does not.
+fn roomy_space(space: &PointSet, size: usize) -> bool {
+    let n = space.len();
+    if n >= BIG_CAPTURE {
+        return true;
+    }
+    if n < 4 {
+        return false;
+    }
+    let at = |c: usize, r: usize| Point::new(c, r).is_some_and(|p| space.contains(p));
+    let mut edges = 0usize;
+    for q in space.iter() {
+        let deg = q.neighbors().iter().filter(|&&m| space.contains(m)).count();
+        if deg > 3 || (deg > 2 && n == 4) {
+            return false;
+        }
+        edges += deg;
+        let (c, r) = (q.col(), q.row());
+        if at(c + 1, r) && at(c, r + 1) && at(c + 1, r + 1) {
+            return false;
+        }
+    }
+    let corner =
+        |q: Point| (q.col() == 0 || q.col() + 1 == size) && (q.row() == 0 || q.row() + 1 == size);
+    let straight = space
+        .iter()
+        .all(|q| q.col() == space.iter().next().map_or(0, |f| f.col()))
+        || space
+            .iter()
+            .all(|q| q.row() == space.iter().next().map_or(0, |f| f.row()));
+    let bend = |q: Point| q.neighbors().iter().filter(|&&m| space.contains(m)).count() == 2;
+    if n == 4 && !straight && space.iter().any(|q| corner(q) && bend(q)) {
+        return false;
+    }
+    // In one piece (no 2×2 block: a tree has n - 1 edges).
+    edges / 2 + 1 == n
+}
+
+/// Whether `filler` may fill a shared liberty even into atari: for some
+/// shared liberty, `other` taking the filler's stones with it would get
+/// no room for two eyes and has no eye or way out of its own.
+fn safe_fill(filler: &Dragon, other: &Dragon, size: usize) -> bool {
+    if other.escape || other.value.max_eyes() >= 1 {
+        return false;
+    }
+    // The stones, their eyes and their own liberties all become the
+    // capturer's space.
+    let mut space = filler.stones;
+    for q in filler.eye_points.iter().chain(filler.libs.iter()) {
+        if !other.libs.contains(q) {
+            space.insert(q);
+        }
+    }
+    if space.len() >= SAFE_FILL_MAX {
+        return false;
+    }
+    filler
+        .libs
+        .iter()
+        .filter(|&p| other.libs.contains(p))
+        .any(|p| {
+            let mut s = space;
+            s.insert(p);
+            !roomy_space(&s, size)
+        })
 }
 
 /// The empty points next to `stones`.
@@ -1266,6 +1404,24 @@ fn needs_approach<const C: usize, const M: usize>(
     }
 }
 
+const GAIN_W: i16 = 30;
+
+/// Liberties `mine` gains by playing at `p` (empty points next to `p`
+/// that are not yet its liberties), if `p` touches it.
+fn liberty_gain<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    mine: &Dragon,
+    p: Point,
+) -> i16 {
+    let n = p.neighbors();
+    if !n.iter().any(|&q| mine.stones.contains(q)) {
+        return 0;
+    }
+    n.iter()
+        .filter(|&&q| board.is_on_board(q) && board.color_at(q).is_none() && !mine.libs.contains(q))
+        .count() as i16
+}
+
 /// The mover's candidates: `mine` is the mover's dragon, `theirs` the
 /// other; `color` the mover's colour.
 fn candidates<const C: usize, const M: usize, const R: usize>(
@@ -1325,13 +1481,19 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
     for p in mine.lunches.iter() {
         list.add(p, score::LUNCH);
     }
-    for p in mine.defenses.iter().chain(theirs.attacks.iter()) {
+    for p in mine
+        .defenses
+        .iter()
+        .chain(theirs.attacks.iter())
+        .chain(theirs.defenses.iter())
+    {
         list.add(p, score::VITAL);
     }
     // Liberties: theirs alone first (easy ones first), then shared.
     for p in theirs.libs.iter() {
+        let gain = liberty_gain(board, mine, p);
         if mine.libs.contains(p) {
-            list.add(p, score::SHARED_LIBERTY);
+            list.add(p, score::SHARED_LIBERTY + gain * GAIN_W);
             continue;
         }
         if theirs.eye_points.contains(p) {
@@ -1349,7 +1511,10 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
         } else {
             0
         };
-        list.add(p, score::OUTSIDE_LIBERTY + open * 4 - penalty);
+        list.add(
+            p,
+            score::OUTSIDE_LIBERTY + open * 4 - penalty + gain * GAIN_W,
+        );
     }
     list.sort();
     list
@@ -1368,6 +1533,8 @@ mod tests {
             b_eye,
             a_lives_by_capture: true,
             b_lives_by_capture: true,
+            a_safe_fill: false,
+            b_safe_fill: false,
         }
     }
 

@@ -18,9 +18,9 @@
 //! `no_std`, no allocation, no `unsafe`; nothing here panics on any input.
 //!
 //! # Memory
-//! [`Owl`] is 48 bytes plus 16 bytes per cache entry and 24 per remembered
-//! eye space ([`life::EyeMemo`]): 11,312 bytes with the defaults (512 and
-//! 128), 2,864 as the device console's `Owl<128, 32>`. A search keeps per
+//! [`Owl`] is 56 bytes plus 16 bytes per cache entry and 24 per remembered
+//! eye space ([`life::EyeMemo`]): 11,320 bytes with the defaults (512 and
+//! 128), 2,872 as the device console's `Owl<128, 32>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 336 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame

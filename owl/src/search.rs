@@ -1029,8 +1029,8 @@ mod sizes {
         );
         assert_eq!(core::mem::size_of::<Entry>(), 16);
         assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 24);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 11_312);
-        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 2_864);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 11_320);
+        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 2_872);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 64);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

@@ -811,7 +811,9 @@ impl Candidates {
 /// The goal after `side` played at `p`: the defender's stone joins it when
 /// its string touches the goal, and so do the strings it links to the goal
 /// (a diagonal, a tiger's mouth; measured: owl.tst 161 -> 169, ld_owl.tst
-/// 79 -> 78; the whole dragon of the move instead: 170 and 77).
+/// 79 -> 78; the whole dragon of the move instead: 170 and 77). Out of
+/// line, so its point sets are not part of every ply's frame.
+#[inline(never)]
 fn grow_goal<const C: usize, const M: usize>(
     board: &Board<C, M>,
     goal: &PointSet,

@@ -78,6 +78,9 @@ pub struct OwlLimits {
     /// (measured: five times [`OwlLimits::eye_budget`] gains owl.tst 10,
     /// 65, 181, 197 and 198 and loses 215; twenty times adds nothing).
     pub root_eye_budget: u32,
+    /// Whether a defender's move grows the goal by the strings it links
+    /// to it (see `grow_goal`), not only by its own string.
+    pub link_goal: bool,
     /// The tactical reader's limits during an owl search.
     pub reading: ReadingLimits,
 }
@@ -93,6 +96,7 @@ impl OwlLimits {
         node_limit: 1000,
         eye_budget: 20_000,
         root_eye_budget: 100_000,
+        link_goal: true,
         reading: ReadingLimits {
             depth: 10,
             branch_depth: 7,
@@ -469,7 +473,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                     Side::Defender => color,
                 };
                 if board.play(mover, Move::Play(mv)).is_ok() {
-                    let goal = grow_goal(board, &original, mv, side, color);
+                    let goal = grow_goal(board, &original, mv, side, color, self.limits.link_goal);
                     let reply = match side {
                         Side::Attacker => Side::Defender,
                         Side::Defender => Side::Attacker,
@@ -723,7 +727,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if played.is_err() {
                 continue;
             }
-            let child_goal = grow_goal(board, goal, p, side, task.color);
+            let child_goal = grow_goal(board, goal, p, side, task.color, self.limits.link_goal);
             trace!(
                 "{:w$}{} {} (node {})",
                 "",
@@ -820,6 +824,7 @@ fn grow_goal<const C: usize, const M: usize>(
     p: Point,
     side: Side,
     color: Color,
+    link: bool,
 ) -> PointSet {
     let mut next = *goal;
     if side == Side::Defender && board.color_at(p) == Some(color) {
@@ -829,7 +834,11 @@ fn grow_goal<const C: usize, const M: usize>(
         }
         // The move may link other strings to the goal (a diagonal, a
         // tiger's mouth): they join it, as its dragon would.
-        let linked = linked_strings(board, p);
+        let linked = if link {
+            linked_strings(board, p)
+        } else {
+            PointSet::new()
+        };
         if linked.iter().any(|q| stones.contains(q)) {
             for q in linked.iter() {
                 next.insert(q);

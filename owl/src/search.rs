@@ -834,14 +834,12 @@ fn grow_goal<const C: usize, const M: usize>(
         }
         // The move may link other strings to the goal (a diagonal, a
         // tiger's mouth): they join it, as its dragon would.
-        let linked = if link {
-            linked_strings(board, p)
-        } else {
-            PointSet::new()
-        };
-        if linked.iter().any(|q| stones.contains(q)) {
-            for q in linked.iter() {
-                next.insert(q);
+        if link {
+            let linked = linked_strings(board, p);
+            if linked.iter().any(|q| stones.contains(q)) {
+                for q in linked.iter() {
+                    next.insert(q);
+                }
             }
         }
     }
@@ -864,7 +862,7 @@ fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
         return None;
     }
     let alive = life.value.min_eyes() >= 2 && !life.weak_goal;
-    let room_needed = if life.value.max_eyes() == 0 {
+    let dead_room = if life.value.max_eyes() == 0 {
         DEAD_ROOM_NO_EYE
     } else {
         DEAD_ROOM_ONE_EYE
@@ -872,7 +870,7 @@ fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
     let dead = life.value.max_eyes() < 2
         && life.lunches.is_empty()
         && !life.escape
-        && life.room <= room_needed;
+        && life.room <= dead_room;
     match side {
         Side::Attacker if alive => Some((Code::Fail, None)),
         Side::Attacker if dead => Some((Code::Win, None)),

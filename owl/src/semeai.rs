@@ -534,6 +534,8 @@ mod score {
     pub const VITAL: i16 = 130;
     pub const OUTSIDE_LIBERTY: i16 = 100;
     pub const SHARED_LIBERTY: i16 = 60;
+    /// Added per liberty the mover's dragon gains by filling there.
+    pub const PER_LIBERTY_GAINED: i16 = 30;
 }
 
 /// What a line of play carries down: passes in a row, and which sides
@@ -1283,12 +1285,9 @@ fn roomy_space(space: &PointSet, size: usize) -> bool {
     }
     let corner =
         |q: Point| (q.col() == 0 || q.col() + 1 == size) && (q.row() == 0 || q.row() + 1 == size);
-    let straight = space
-        .iter()
-        .all(|q| q.col() == space.iter().next().map_or(0, |f| f.col()))
-        || space
-            .iter()
-            .all(|q| q.row() == space.iter().next().map_or(0, |f| f.row()));
+    let straight = space.iter().next().is_some_and(|first| {
+        space.iter().all(|q| q.col() == first.col()) || space.iter().all(|q| q.row() == first.row())
+    });
     let bend = |q: Point| q.neighbors().iter().filter(|&&m| space.contains(m)).count() == 2;
     if n == 4 && !straight && space.iter().any(|q| corner(q) && bend(q)) {
         return false;
@@ -1404,8 +1403,6 @@ fn needs_approach<const C: usize, const M: usize>(
     }
 }
 
-const GAIN_W: i16 = 30;
-
 /// Liberties `mine` gains by playing at `p` (empty points next to `p`
 /// that are not yet its liberties), if `p` touches it.
 fn liberty_gain<const C: usize, const M: usize>(
@@ -1493,7 +1490,7 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
     for p in theirs.libs.iter() {
         let gain = liberty_gain(board, mine, p);
         if mine.libs.contains(p) {
-            list.add(p, score::SHARED_LIBERTY + gain * GAIN_W);
+            list.add(p, score::SHARED_LIBERTY + gain * score::PER_LIBERTY_GAINED);
             continue;
         }
         if theirs.eye_points.contains(p) {
@@ -1513,7 +1510,7 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
         };
         list.add(
             p,
-            score::OUTSIDE_LIBERTY + open * 4 - penalty + gain * GAIN_W,
+            score::OUTSIDE_LIBERTY + open * 4 - penalty + gain * score::PER_LIBERTY_GAINED,
         );
     }
     list.sort();

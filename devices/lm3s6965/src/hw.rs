@@ -6,6 +6,10 @@
 //! - [`stack_high_water`]: reads the painted stack (cortex-m-rt's
 //!   `paint-stack`) to find how deep it has ever been used, and
 //!   [`repaint_stack`] to paint it again.
+//! - [`stack_guard_intact`]: the stack's tripwire, the lowest
+//!   [`GUARD_BYTES`] of the stack, which no command should reach; and
+//!   [`scribble_guard`], which writes there as an overflow would (the
+//!   `stack_guard_test` command).
 //!
 //! Everything else is safe code.
 #![allow(unsafe_code)]
@@ -102,4 +106,35 @@ pub fn repaint_stack() {
 fn stack_top() -> usize {
     // Only the symbol's address is taken; the "u32" there is never read.
     (&raw const _stack_start) as usize
+}
+
+/// Bytes at the bottom of the stack (just above the static RAM) that no
+/// command may write: the deepest command measured leaves about 5 KiB
+/// free, so paint missing here means a command came within this many
+/// bytes of overwriting the engine, or went past them.
+pub const GUARD_BYTES: usize = 256;
+
+/// Whether the lowest [`GUARD_BYTES`] of the stack still hold the paint.
+pub fn stack_guard_intact() -> bool {
+    let bottom = cortex_m_rt::heap_start() as usize; // == _stack_end, 4-aligned
+    (bottom..bottom + GUARD_BYTES).step_by(4).all(|addr| {
+        // SAFETY: `addr` is 4-aligned and in the lowest GUARD_BYTES of the
+        // stack, far below the current frame (the console's loop, near the
+        // top): no Rust object occupies it. Reading it (volatile, as a
+        // plain u32) has no side effects.
+        let word = unsafe { core::ptr::read_volatile(addr as *const u32) };
+        word == PAINT
+    })
+}
+
+/// Overwrites the highest word of the guard, as a stack overflow would on
+/// its way down (the `stack_guard_test` command: it shows that the
+/// console notices).
+pub fn scribble_guard() {
+    let bottom = cortex_m_rt::heap_start() as usize; // == _stack_end, 4-aligned
+    let addr = bottom + GUARD_BYTES - 4;
+    // SAFETY: as in `stack_guard_intact`: a 4-aligned word of the stack's
+    // lowest GUARD_BYTES, far below the current frame, that no Rust object
+    // occupies and no interrupt uses (none is enabled).
+    unsafe { core::ptr::write_volatile(addr as *mut u32, !PAINT) };
 }

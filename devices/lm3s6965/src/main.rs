@@ -10,6 +10,17 @@
 //! used by commands (painted again once the engine is built, which takes
 //! more stack than most commands).
 //!
+//! The stack's tripwire: after each command the console checks that the
+//! lowest [`hw::GUARD_BYTES`] of the stack still hold their paint. If a
+//! command wrote there, the stack came within that many bytes of the
+//! engine's static RAM, or overran it: the console answers that command
+//! with `? stack guard: ...` instead of its answer and stops QEMU with a
+//! failure status rather than run on with a state it cannot trust. A
+//! tripwire, not a wall: it notices an overflow after the command, it does
+//! not stop the writes (the Cortex-M3's MPU could; not done). The device
+//! command `stack_guard_test` writes into the guard, as an overflow
+//! would, to show the check works (CI runs it).
+//!
 //! With the `defmt` feature, the binary also logs (boot, each command's
 //! name, outcome and reading nodes, receive errors) as defmt frames on
 //! UART1, see [`log`]; the default build has no logging.
@@ -94,6 +105,13 @@ fn main() -> ! {
         cortex_m::asm::sev();
         let reply = engine.execute_with(line, &mut out, &mut device);
         cortex_m::asm::sev();
+        if !hw::stack_guard_intact() {
+            write_all(&mut uart, STACK_GUARD_ANSWER);
+            while uart.is_busy() {}
+            loop {
+                debug::exit(debug::EXIT_FAILURE);
+            }
+        }
         #[cfg(feature = "defmt")]
         log_command(
             line,
@@ -108,6 +126,12 @@ fn main() -> ! {
         }
     }
 }
+
+/// The answer that replaces a command's when the stack's guard is hit
+/// (its figure is [`hw::GUARD_BYTES`], checked below).
+const STACK_GUARD_ANSWER: &[u8] =
+    b"? stack guard: the command came within 256 bytes of static RAM; stopping\n\n";
+const _: () = assert!(hw::GUARD_BYTES == 256);
 
 /// Builds the engine into `slot`. Kept out of line: building it takes
 /// temporaries on the stack (about 27 KiB: the board and the reader are
@@ -167,8 +191,10 @@ fn log_command(line: &[u8], reply: owlet_firmware::Reply, out: &[u8], nodes: u64
 }
 
 /// The device's own commands: `stack_high_water` (the most stack used
-/// since reset, building the engine included) and
-/// `stack_console_high_water` (the most used by commands).
+/// since reset, building the engine included),
+/// `stack_console_high_water` (the most used by commands) and
+/// `stack_guard_test` (writes into the stack's guard, as an overflow
+/// would: the console then answers `? stack guard: ...` and stops).
 struct DeviceCommands {
     /// Stack used to build the engine, before the console started.
     boot_stack: usize,
@@ -176,7 +202,11 @@ struct DeviceCommands {
 
 impl Extension for DeviceCommands {
     fn commands(&self) -> &[&str] {
-        &["stack_high_water", "stack_console_high_water"]
+        &[
+            "stack_high_water",
+            "stack_console_high_water",
+            "stack_guard_test",
+        ]
     }
 
     fn run(
@@ -187,6 +217,10 @@ impl Extension for DeviceCommands {
         answer: &mut Answer<'_>,
     ) -> Result<(), Failure> {
         use core::fmt::Write as _;
+        if command == "stack_guard_test" {
+            hw::scribble_guard();
+            return Ok(());
+        }
         let console = hw::stack_high_water();
         let bytes = if command == "stack_console_high_water" {
             console

@@ -129,6 +129,14 @@ pub struct OwlResult {
     pub nodes: u32,
 }
 
+/// Moves the attacker tries at the branch depth itself (one below it for
+/// either side beyond): its first-scored move there is often not the kill.
+/// Measured against 1: ld_owl.tst 82 -> 89 (+18 157 162 185 192 312 404
+/// 405 406 407 408, -50 62 69 193), owl.tst 177 -> 174 (+151 180 194, -81
+/// 100 132 135 170 206); two plies of it: ld_owl.tst 92, owl.tst 172; the
+/// same for the defender too: 89 and 171.
+pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
+
 /// A dragon's life-and-death status (GNU Go's `dragon_status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -656,7 +664,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// The moves a node tries, in order: the side's best legal candidates,
     /// as many as the node's budget ([`OwlLimits::root_moves`] at the
-    /// root, [`OwlLimits::moves_per_node`] below the branch depth, one
+    /// root, [`OwlLimits::moves_per_node`] below the branch depth,
+    /// [`ATTACKER_MOVES_AT_BRANCH_DEPTH`] for the attacker at it, one
     /// beyond it). A ko capture the rule forbids is kept as a retake while
     /// the depth is below [`OwlLimits::ko_depth`].
     fn candidates<const C: usize, const M: usize, const R: usize>(
@@ -679,6 +688,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             usize::from(self.limits.root_moves.max(1))
         } else if depth < usize::from(self.limits.branch_depth) {
             usize::from(self.limits.moves_per_node.max(1))
+        } else if side == Side::Attacker && depth == usize::from(self.limits.branch_depth) {
+            ATTACKER_MOVES_AT_BRANCH_DEPTH
         } else {
             1
         };

@@ -31,8 +31,11 @@
 //! other dragon's strings, rescues of its own, lunches, eye vital points
 //! of both dragons, the other dragon's liberties (easy ones first), shared
 //! liberties, and a pass; a self-atari is not tried except as a throw-in
-//! at the other's eye. A search that hits a limit takes the race count as
-//! the value of the node and says so.
+//! at the other's eye or, after the pass and while [`SACRIFICE_NODES`]
+//! are left, as a sacrifice of two to [`SACRIFICE_MAX`] stones whose
+//! capture leaves a space that makes no two eyes (a nakade grown inside
+//! the capturer). A search that hits a limit takes the race count as the
+//! value of the node and says so.
 //!
 //! Kos: a ko capture the rule forbids is tried after the side's other
 //! moves and its pass, as if a ko threat had been made and answered,
@@ -71,6 +74,13 @@ pub const MAX_SEMEAI_DEPTH: usize = 24;
 
 /// Stones (and eye points) a dragon may have and still fill into atari.
 const SAFE_FILL_MAX: usize = 4;
+
+/// The most stones a sacrifice that grows a nakade may have.
+pub const SACRIFICE_MAX: usize = 5;
+
+/// Nodes a call must have left to read a sacrifice (the capture and what
+/// follows; cut short, the count misjudges it).
+pub const SACRIFICE_NODES: u32 = 40;
 
 /// Candidates kept per node.
 pub const MAX_SEMEAI_MOVES: usize = 12;
@@ -756,63 +766,81 @@ impl<const EYES: usize> Semeai<EYES> {
             passes: 0,
             retakes: line.retakes,
         };
-        for p in look.moves.iter() {
-            if tried >= budget {
-                break;
+        let mut stand = None;
+        for sacrifices in [false, true] {
+            if sacrifices {
+                // A pass: standing still may be best (seki), and a side with no
+                // useful move must let the other move. Sacrifices come after
+                // it, one a node.
+                if board.play(color, Move::Pass).is_ok() {
+                    let pass_line = Line {
+                        passes: line.passes + 1,
+                        retakes: line.retakes,
+                    };
+                    let (v, _) = self.node(
+                        board,
+                        reader,
+                        solver,
+                        task,
+                        turn.other(),
+                        pass_line,
+                        depth + 1,
+                        alpha,
+                        beta,
+                    );
+                    let _ = board.undo();
+                    stand = Some(v);
+                    // A seki that holds without a move is answered with a pass.
+                    let seki_pass = root && v == Value::sure(BOTH_LIVE);
+                    if best.is_none_or(|(b, _)| better(turn, b, v) != b || (seki_pass && b == v)) {
+                        best = Some((v, None));
+                    }
+                    match turn {
+                        Turn::A => alpha = alpha.max(v),
+                        Turn::B => beta = beta.min(v),
+                    }
+                    if v == win || alpha >= beta {
+                        return best.unwrap_or((v, None));
+                    }
+                }
             }
-            let captured = match board.play(color, Move::Play(p)) {
-                Ok(captured) => captured,
-                Err(PlayError::Ko) => {
-                    retake = Some(p);
+            for p in look.moves.iter() {
+                if tried >= budget + usize::from(sacrifices)
+                    || (sacrifices && self.call_nodes + SACRIFICE_NODES > self.limits.node_limit)
+                {
+                    break;
+                }
+                let captured = match board.play(color, Move::Play(p)) {
+                    Ok(captured) => captured,
+                    Err(PlayError::Ko) => {
+                        retake = Some(p);
+                        continue;
+                    }
+                    Err(_) => continue,
+                };
+                // Self-atari loses a race, except a throw-in at the other's
+                // eye or a sacrifice that leaves the capturer a dead shape.
+                let self_atari =
+                    captured == 0 && board.liberty_count(p) == 1 && !look.throw_ins.contains(p);
+                let sacrifice = self_atari && dead_shape_sacrifice(board, p);
+                if (self_atari && !sacrifice) || sacrifice != sacrifices {
+                    let _ = board.undo();
                     continue;
                 }
-                Err(_) => continue,
-            };
-            // Self-atari loses a race, except a throw-in at the other's
-            // eye.
-            if captured == 0 && board.liberty_count(p) == 1 && !look.throw_ins.contains(p) {
+                tried += 1;
+                let v =
+                    self.after_move(board, reader, solver, task, turn, next, depth, alpha, beta);
                 let _ = board.undo();
-                continue;
-            }
-            tried += 1;
-            let v = self.after_move(board, reader, solver, task, turn, next, depth, alpha, beta);
-            let _ = board.undo();
-            if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
-                best = Some((v, Some(p)));
-            }
-            match turn {
-                Turn::A => alpha = alpha.max(v),
-                Turn::B => beta = beta.min(v),
-            }
-            if v == win || alpha >= beta {
-                return (v, Some(p));
-            }
-        }
-        // A pass: standing still may be best (seki), and a side with no
-        // useful move must let the other move.
-        let mut stand = None;
-        if board.play(color, Move::Pass).is_ok() {
-            let pass_line = Line {
-                passes: line.passes + 1,
-                retakes: line.retakes,
-            };
-            let (v, _) = self.node(
-                board,
-                reader,
-                solver,
-                task,
-                turn.other(),
-                pass_line,
-                depth + 1,
-                alpha,
-                beta,
-            );
-            let _ = board.undo();
-            stand = Some(v);
-            // A seki that holds without a move is answered with a pass.
-            let seki_pass = root && v == Value::sure(BOTH_LIVE);
-            if best.is_none_or(|(b, _)| better(turn, b, v) != b || (seki_pass && b == v)) {
-                best = Some((v, None));
+                if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
+                    best = Some((v, Some(p)));
+                }
+                match turn {
+                    Turn::A => alpha = alpha.max(v),
+                    Turn::B => beta = beta.min(v),
+                }
+                if v == win || alpha >= beta {
+                    return (v, Some(p));
+                }
             }
         }
         // A ko capture the rule forbids is played as if a threat had been
@@ -1161,6 +1189,19 @@ fn enclosed_stones<const C: usize, const M: usize>(
             dead.insert(p);
         }
     }
+}
+
+/// Whether the string at `p`, just put in atari, is a sacrifice that
+/// leaves its capturer a dead shape: two to [`SACRIFICE_MAX`] stones in
+/// a shape that makes no two eyes once taken (the stones grow a nakade).
+fn dead_shape_sacrifice<const C: usize, const M: usize>(board: &Board<C, M>, p: Point) -> bool {
+    let mut stones = PointSet::new();
+    let mut n = 0usize;
+    for q in board.stones(p) {
+        stones.insert(q);
+        n += 1;
+    }
+    (2..=SACRIFICE_MAX).contains(&n) && !roomy_space(&stones, board.size())
 }
 
 /// One dragon at a node, as [`Semeai::look`] finds it.

@@ -12,9 +12,10 @@
 //! the other dragon is a pool of shared liberties, not an eye. A dragon
 //! with two sure eyes is alive; when the other cannot make two eyes, run
 //! or eat its way out, the race is over. When neither can, liberties are
-//! counted: each side's own (outside liberties, two for one that needs an
-//! approach move, an eye space worth an eye at its big-eye value 1, 2, 3,
-//! 5, 8, 12 for 1..6 points) and the shared ones, and [`race`] plays the
+//! counted: each side's own (outside liberties, one the filler can fill
+//! only into atari at the approach moves it plays out first plus the
+//! fill, an eye space worth an eye at its big-eye value 1, 2, 3, 5, 8, 12
+//! for 1..6 points) and the shared ones, and [`race`] plays the
 //! count out exactly, which recognises seki (shared liberties neither side
 //! can fill without putting itself in atari).
 //!
@@ -30,7 +31,8 @@
 //! Otherwise the side to move tries its candidates: captures of the
 //! other dragon's strings, rescues of its own, lunches, eye vital points
 //! of both dragons, the other dragon's liberties (easy ones first), shared
-//! liberties, and a pass; a self-atari is not tried except as a throw-in
+//! liberties, approach moves (room for the mover's strings next to a
+//! liberty it can fill only into atari), and a pass; a self-atari is not tried except as a throw-in
 //! at the other's eye or, after the pass and while [`SACRIFICE_NODES`]
 //! are left, as a sacrifice of two to [`SACRIFICE_MAX`] stones whose
 //! capture leaves a space that makes no two eyes (a nakade grown inside
@@ -81,6 +83,9 @@ pub const SACRIFICE_MAX: usize = 5;
 /// Nodes a call must have left to read a sacrifice (the capture and what
 /// follows; cut short, the count misjudges it).
 pub const SACRIFICE_NODES: u32 = 40;
+
+/// Approach moves [`own_liberties`] plays out before a fill.
+pub const APPROACH_MAX: u8 = 3;
 
 /// Candidates kept per node.
 pub const MAX_SEMEAI_MOVES: usize = 12;
@@ -544,6 +549,9 @@ mod score {
     pub const VITAL: i16 = 130;
     pub const OUTSIDE_LIBERTY: i16 = 100;
     pub const SHARED_LIBERTY: i16 = 60;
+    /// Room for the mover's strings next to a liberty it can fill only
+    /// into atari.
+    pub const APPROACH: i16 = 40;
     /// Added per liberty the mover's dragon gains by filling there.
     pub const PER_LIBERTY_GAINED: i16 = 30;
 }
@@ -1379,8 +1387,9 @@ fn liberties<const C: usize, const M: usize>(board: &Board<C, M>, stones: &Point
     libs
 }
 
-/// A dragon's own liberties in the race: outside ones (two for one the
-/// `filler` must approach first) and its eye at its big-eye worth; and
+/// A dragon's own liberties in the race: outside ones (one the `filler`
+/// must approach first at [`approach_cost`]) and its eye at its big-eye
+/// worth; and
 /// whether one of them is closed to the filler (it could only fill it
 /// as a capture), which makes it an eye in the race.
 fn own_liberties<const C: usize, const M: usize>(
@@ -1397,7 +1406,7 @@ fn own_liberties<const C: usize, const M: usize>(
         }
         let add = match fill(board, p, filler) {
             Fill::Free => 1,
-            Fill::SelfAtari => 2,
+            Fill::SelfAtari => approach_cost(board, p, filler),
             Fill::Closed => {
                 closed = true;
                 1
@@ -1426,6 +1435,50 @@ fn fill<const C: usize, const M: usize>(board: &mut Board<C, M>, p: Point, fille
         }
         Err(_) => Fill::Closed,
     }
+}
+
+/// Moves `filler` needs to fill `p`, which is self-atari now: the fill
+/// and the approach moves that first give its strings next to `p` room
+/// (each the liberty that leaves the string the most), at most
+/// [`APPROACH_MAX`] of them; a fill never made safe costs one more.
+fn approach_cost<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    p: Point,
+    filler: Color,
+) -> u8 {
+    let mut played = 0u8;
+    while played < APPROACH_MAX && needs_approach(board, p, filler) {
+        let mut best: Option<(usize, Point)> = None;
+        for n in p.neighbors() {
+            if board.color_at(n) != Some(filler) {
+                continue;
+            }
+            for l in board.liberty_set(n).iter() {
+                if l == p || board.play(filler, Move::Play(l)).is_err() {
+                    continue;
+                }
+                let libs = board.liberty_count(l);
+                let _ = board.undo();
+                if libs >= 2 && best.is_none_or(|(b, _)| libs > b) {
+                    best = Some((libs, l));
+                }
+            }
+        }
+        let Some((_, l)) = best else { break };
+        if board.play(filler, Move::Play(l)).is_err() {
+            break;
+        }
+        played += 1;
+    }
+    let safe = !needs_approach(board, p, filler);
+    for _ in 0..played {
+        let _ = board.undo();
+    }
+    if played == 0 {
+        // No string of the filler's to give room: one approach elsewhere.
+        return 2;
+    }
+    played + 1 + u8::from(!safe)
 }
 
 /// Whether `filler` playing at `p` would be in atari without capturing.
@@ -1544,11 +1597,22 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
             .iter()
             .filter(|&&n| board.is_on_board(n) && board.color_at(n).is_none())
             .count() as i16;
-        let penalty = if needs_approach(board, p, color) {
-            40
-        } else {
-            0
-        };
+        let approach = needs_approach(board, p, color);
+        let penalty = if approach { 40 } else { 0 };
+        if approach {
+            // The approach: give the mover's strings next to `p` room
+            // first, so that filling `p` is no longer self-atari.
+            for n in p.neighbors() {
+                if board.color_at(n) != Some(color) || mine.stones.contains(n) {
+                    continue;
+                }
+                for l in board.liberty_set(n).iter() {
+                    if l != p {
+                        list.add(l, score::APPROACH);
+                    }
+                }
+            }
+        }
         list.add(
             p,
             score::OUTSIDE_LIBERTY + open * 4 - penalty + gain * score::PER_LIBERTY_GAINED,

@@ -26,7 +26,8 @@
 //! inside it. The count only guesses that (room for an eye of its own,
 //! the capture making the other, or a capture that leaves a space of a
 //! shape that makes two eyes), so it ends the reading only where the
-//! guess does not change its answer.
+//! guess does not change its answer, and not while a string of either
+//! dragon is in atari (its capture changes the count).
 //!
 //! Otherwise the side to move tries its candidates: captures of the
 //! other dragon's strings, rescues of its own, lunches, eye vital points
@@ -1055,6 +1056,7 @@ impl<const EYES: usize> Semeai<EYES> {
             weak: false,
             lunches: Points::default(),
             race_lunches: Points::default(),
+            race_lunch_in_atari: false,
             escape: false,
         };
         let mut seen = PointSet::new();
@@ -1151,6 +1153,7 @@ impl<const EYES: usize> Semeai<EYES> {
                 }
                 if let Some(p) = r.point {
                     if other.contains(o) {
+                        d.race_lunch_in_atari |= board.liberty_count(o) == 1;
                         d.race_lunches.push(p);
                     } else {
                         d.lunches.push(p);
@@ -1234,6 +1237,8 @@ struct Dragon {
     lunches: Points,
     /// Where to capture strings of the other dragon.
     race_lunches: Points,
+    /// Whether one of those strings is in atari.
+    race_lunch_in_atari: bool,
     /// Room to run.
     escape: bool,
 }
@@ -1255,7 +1260,15 @@ fn verdict(da: &Dragon, db: &Dragon, estimate: Value, settled: bool) -> Option<V
         (true, true) => Some(Value::sure(BOTH_LIVE)),
         (true, false) if boxed(db) => Some(Value::sure(A_WINS)),
         (false, true) if boxed(da) => Some(Value::sure(B_WINS)),
-        (false, false) if settled && boxed(da) && boxed(db) => Some(estimate),
+        (false, false)
+            if settled
+                && boxed(da)
+                && boxed(db)
+                && !da.race_lunch_in_atari
+                && !db.race_lunch_in_atari =>
+        {
+            Some(estimate)
+        }
         _ => None,
     }
 }

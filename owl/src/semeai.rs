@@ -1688,6 +1688,39 @@ mod tests {
         r
     }
 
+    /// Black's corner group holds two white stones inside; black's eye
+    /// space is the corner (GNU Go agrees on every answer).
+    const CORNER_INSIDE: &str = "
+        .O.X.O.
+        OXXX.O.
+        .X.OOO.
+        XX.O...
+        ..OO...
+        OOO....
+        .......";
+
+    #[test]
+    fn sacrifice_grows_a_nakade() {
+        // Black moving first still loses: after A5, White's A7 gives up
+        // three stones and the corner they leave makes one eye.
+        let r = run(CORNER_INSIDE, "D7", "B7");
+        assert_eq!(
+            (r.defense, r.attack, r.point),
+            (Code::Fail, Code::Fail, None)
+        );
+        let after_a5 = "
+            .O.X.O.
+            OXXX.O.
+            XX.OOO.
+            XX.O...
+            ..OO...
+            OOO....
+            .......";
+        let r = run(after_a5, "B7", "D7");
+        assert_eq!((r.defense, r.attack), (Code::Win, Code::Win));
+        assert_eq!(r.point, Point::from_vertex("A7", 7).ok(), "{r:?}");
+    }
+
     /// Two liberties each, none shared (GNU Go agrees on every answer).
     const TWO_EACH: &str = "
         .......

@@ -140,9 +140,9 @@ impl SemeaiLimits {
         branch_depth: 4,
         moves_per_node: 4,
         narrow_moves: 2,
-        root_moves: 6,
+        root_moves: 5,
         ko_depth: 6,
-        node_limit: 200,
+        node_limit: 250,
         eye_budget: 20_000,
         reading: ReadingLimits {
             depth: 10,

@@ -1721,6 +1721,27 @@ mod tests {
         assert_eq!(r.point, Point::from_vertex("A7", 7).ok(), "{r:?}");
     }
 
+    #[test]
+    fn approach_moves_counted() {
+        // Black fills D6 only into atari: F6, then F4 (joining the row
+        // below) come first, so the liberty costs Black three moves.
+        let mut board: Board = Board::from_diagram(
+            "
+            O.O.X.
+            OOOOOX
+            XXXXX.
+            ......
+            ......
+            ......",
+        )
+        .unwrap();
+        let hash = board.hash();
+        let d6 = pt(&board, "D6");
+        assert!(needs_approach(&mut board, d6, Color::Black));
+        assert_eq!(approach_cost(&mut board, d6, Color::Black), 3);
+        assert_eq!(board.hash(), hash);
+    }
+
     /// Two liberties each, none shared (GNU Go agrees on every answer).
     const TWO_EACH: &str = "
         .......

@@ -12,9 +12,10 @@
 //! the other dragon is a pool of shared liberties, not an eye. A dragon
 //! with two sure eyes is alive; when the other cannot make two eyes, run
 //! or eat its way out, the race is over. When neither can, liberties are
-//! counted: each side's own (outside liberties, two for one that needs an
-//! approach move, an eye space worth an eye at its big-eye value 1, 2, 3,
-//! 5, 8, 12 for 1..6 points) and the shared ones, and [`race`] plays the
+//! counted: each side's own (outside liberties, one the filler can fill
+//! only into atari at the approach moves it plays out first plus the
+//! fill, an eye space worth an eye at its big-eye value 1, 2, 3, 5, 8, 12
+//! for 1..6 points) and the shared ones, and [`race`] plays the
 //! count out exactly, which recognises seki (shared liberties neither side
 //! can fill without putting itself in atari).
 //!
@@ -25,14 +26,19 @@
 //! inside it. The count only guesses that (room for an eye of its own,
 //! the capture making the other, or a capture that leaves a space of a
 //! shape that makes two eyes), so it ends the reading only where the
-//! guess does not change its answer.
+//! guess does not change its answer, and not while a string of either
+//! dragon is in atari (its capture changes the count).
 //!
 //! Otherwise the side to move tries its candidates: captures of the
 //! other dragon's strings, rescues of its own, lunches, eye vital points
 //! of both dragons, the other dragon's liberties (easy ones first), shared
-//! liberties, and a pass; a self-atari is not tried except as a throw-in
-//! at the other's eye. A search that hits a limit takes the race count as
-//! the value of the node and says so.
+//! liberties, approach moves (room for the mover's strings next to a
+//! liberty it can fill only into atari), and a pass; a self-atari is not tried except as a throw-in
+//! at the other's eye or, after the pass and while [`SACRIFICE_NODES`]
+//! are left, as a sacrifice of two to [`SACRIFICE_MAX`] stones whose
+//! capture leaves a space that makes no two eyes (a nakade grown inside
+//! the capturer). A search that hits a limit takes the race count as the
+//! value of the node and says so.
 //!
 //! Kos: a ko capture the rule forbids is tried after the side's other
 //! moves and its pass, as if a ko threat had been made and answered,
@@ -71,6 +77,16 @@ pub const MAX_SEMEAI_DEPTH: usize = 24;
 
 /// Stones (and eye points) a dragon may have and still fill into atari.
 const SAFE_FILL_MAX: usize = 4;
+
+/// The most stones a sacrifice that grows a nakade may have.
+pub const SACRIFICE_MAX: usize = 5;
+
+/// Nodes a call must have left to read a sacrifice (the capture and what
+/// follows; cut short, the count misjudges it).
+pub const SACRIFICE_NODES: u32 = 40;
+
+/// Approach moves [`own_liberties`] plays out before a fill.
+pub const APPROACH_MAX: u8 = 3;
 
 /// Candidates kept per node.
 pub const MAX_SEMEAI_MOVES: usize = 12;
@@ -124,9 +140,9 @@ impl SemeaiLimits {
         branch_depth: 4,
         moves_per_node: 4,
         narrow_moves: 2,
-        root_moves: 6,
+        root_moves: 5,
         ko_depth: 6,
-        node_limit: 200,
+        node_limit: 250,
         eye_budget: 20_000,
         reading: ReadingLimits {
             depth: 10,
@@ -534,6 +550,9 @@ mod score {
     pub const VITAL: i16 = 130;
     pub const OUTSIDE_LIBERTY: i16 = 100;
     pub const SHARED_LIBERTY: i16 = 60;
+    /// Room for the mover's strings next to a liberty it can fill only
+    /// into atari.
+    pub const APPROACH: i16 = 40;
     /// Added per liberty the mover's dragon gains by filling there.
     pub const PER_LIBERTY_GAINED: i16 = 30;
 }
@@ -756,63 +775,81 @@ impl<const EYES: usize> Semeai<EYES> {
             passes: 0,
             retakes: line.retakes,
         };
-        for p in look.moves.iter() {
-            if tried >= budget {
-                break;
+        let mut stand = None;
+        for sacrifices in [false, true] {
+            if sacrifices {
+                // A pass: standing still may be best (seki), and a side with no
+                // useful move must let the other move. Sacrifices come after
+                // it, one a node.
+                if board.play(color, Move::Pass).is_ok() {
+                    let pass_line = Line {
+                        passes: line.passes + 1,
+                        retakes: line.retakes,
+                    };
+                    let (v, _) = self.node(
+                        board,
+                        reader,
+                        solver,
+                        task,
+                        turn.other(),
+                        pass_line,
+                        depth + 1,
+                        alpha,
+                        beta,
+                    );
+                    let _ = board.undo();
+                    stand = Some(v);
+                    // A seki that holds without a move is answered with a pass.
+                    let seki_pass = root && v == Value::sure(BOTH_LIVE);
+                    if best.is_none_or(|(b, _)| better(turn, b, v) != b || (seki_pass && b == v)) {
+                        best = Some((v, None));
+                    }
+                    match turn {
+                        Turn::A => alpha = alpha.max(v),
+                        Turn::B => beta = beta.min(v),
+                    }
+                    if v == win || alpha >= beta {
+                        return best.unwrap_or((v, None));
+                    }
+                }
             }
-            let captured = match board.play(color, Move::Play(p)) {
-                Ok(captured) => captured,
-                Err(PlayError::Ko) => {
-                    retake = Some(p);
+            for p in look.moves.iter() {
+                if tried >= budget + usize::from(sacrifices)
+                    || (sacrifices && self.call_nodes + SACRIFICE_NODES > self.limits.node_limit)
+                {
+                    break;
+                }
+                let captured = match board.play(color, Move::Play(p)) {
+                    Ok(captured) => captured,
+                    Err(PlayError::Ko) => {
+                        retake = Some(p);
+                        continue;
+                    }
+                    Err(_) => continue,
+                };
+                // Self-atari loses a race, except a throw-in at the other's
+                // eye or a sacrifice that leaves the capturer a dead shape.
+                let self_atari =
+                    captured == 0 && board.liberty_count(p) == 1 && !look.throw_ins.contains(p);
+                let sacrifice = self_atari && dead_shape_sacrifice(board, p);
+                if (self_atari && !sacrifice) || sacrifice != sacrifices {
+                    let _ = board.undo();
                     continue;
                 }
-                Err(_) => continue,
-            };
-            // Self-atari loses a race, except a throw-in at the other's
-            // eye.
-            if captured == 0 && board.liberty_count(p) == 1 && !look.throw_ins.contains(p) {
+                tried += 1;
+                let v =
+                    self.after_move(board, reader, solver, task, turn, next, depth, alpha, beta);
                 let _ = board.undo();
-                continue;
-            }
-            tried += 1;
-            let v = self.after_move(board, reader, solver, task, turn, next, depth, alpha, beta);
-            let _ = board.undo();
-            if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
-                best = Some((v, Some(p)));
-            }
-            match turn {
-                Turn::A => alpha = alpha.max(v),
-                Turn::B => beta = beta.min(v),
-            }
-            if v == win || alpha >= beta {
-                return (v, Some(p));
-            }
-        }
-        // A pass: standing still may be best (seki), and a side with no
-        // useful move must let the other move.
-        let mut stand = None;
-        if board.play(color, Move::Pass).is_ok() {
-            let pass_line = Line {
-                passes: line.passes + 1,
-                retakes: line.retakes,
-            };
-            let (v, _) = self.node(
-                board,
-                reader,
-                solver,
-                task,
-                turn.other(),
-                pass_line,
-                depth + 1,
-                alpha,
-                beta,
-            );
-            let _ = board.undo();
-            stand = Some(v);
-            // A seki that holds without a move is answered with a pass.
-            let seki_pass = root && v == Value::sure(BOTH_LIVE);
-            if best.is_none_or(|(b, _)| better(turn, b, v) != b || (seki_pass && b == v)) {
-                best = Some((v, None));
+                if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
+                    best = Some((v, Some(p)));
+                }
+                match turn {
+                    Turn::A => alpha = alpha.max(v),
+                    Turn::B => beta = beta.min(v),
+                }
+                if v == win || alpha >= beta {
+                    return (v, Some(p));
+                }
             }
         }
         // A ko capture the rule forbids is played as if a threat had been
@@ -1019,6 +1056,7 @@ impl<const EYES: usize> Semeai<EYES> {
             weak: false,
             lunches: Points::default(),
             race_lunches: Points::default(),
+            race_lunch_in_atari: false,
             escape: false,
         };
         let mut seen = PointSet::new();
@@ -1115,6 +1153,7 @@ impl<const EYES: usize> Semeai<EYES> {
                 }
                 if let Some(p) = r.point {
                     if other.contains(o) {
+                        d.race_lunch_in_atari |= board.liberty_count(o) == 1;
                         d.race_lunches.push(p);
                     } else {
                         d.lunches.push(p);
@@ -1163,6 +1202,19 @@ fn enclosed_stones<const C: usize, const M: usize>(
     }
 }
 
+/// Whether the string at `p`, just put in atari, is a sacrifice that
+/// leaves its capturer a dead shape: two to [`SACRIFICE_MAX`] stones in
+/// a shape that makes no two eyes once taken (the stones grow a nakade).
+fn dead_shape_sacrifice<const C: usize, const M: usize>(board: &Board<C, M>, p: Point) -> bool {
+    let mut stones = PointSet::new();
+    let mut n = 0usize;
+    for q in board.stones(p) {
+        stones.insert(q);
+        n += 1;
+    }
+    (2..=SACRIFICE_MAX).contains(&n) && !roomy_space(&stones, board.size())
+}
+
 /// One dragon at a node, as [`Semeai::look`] finds it.
 struct Dragon {
     stones: PointSet,
@@ -1185,6 +1237,8 @@ struct Dragon {
     lunches: Points,
     /// Where to capture strings of the other dragon.
     race_lunches: Points,
+    /// Whether one of those strings is in atari.
+    race_lunch_in_atari: bool,
     /// Room to run.
     escape: bool,
 }
@@ -1206,7 +1260,15 @@ fn verdict(da: &Dragon, db: &Dragon, estimate: Value, settled: bool) -> Option<V
         (true, true) => Some(Value::sure(BOTH_LIVE)),
         (true, false) if boxed(db) => Some(Value::sure(A_WINS)),
         (false, true) if boxed(da) => Some(Value::sure(B_WINS)),
-        (false, false) if settled && boxed(da) && boxed(db) => Some(estimate),
+        (false, false)
+            if settled
+                && boxed(da)
+                && boxed(db)
+                && !da.race_lunch_in_atari
+                && !db.race_lunch_in_atari =>
+        {
+            Some(estimate)
+        }
         _ => None,
     }
 }
@@ -1338,8 +1400,9 @@ fn liberties<const C: usize, const M: usize>(board: &Board<C, M>, stones: &Point
     libs
 }
 
-/// A dragon's own liberties in the race: outside ones (two for one the
-/// `filler` must approach first) and its eye at its big-eye worth; and
+/// A dragon's own liberties in the race: outside ones (one the `filler`
+/// must approach first at [`approach_cost`]) and its eye at its big-eye
+/// worth; and
 /// whether one of them is closed to the filler (it could only fill it
 /// as a capture), which makes it an eye in the race.
 fn own_liberties<const C: usize, const M: usize>(
@@ -1356,7 +1419,7 @@ fn own_liberties<const C: usize, const M: usize>(
         }
         let add = match fill(board, p, filler) {
             Fill::Free => 1,
-            Fill::SelfAtari => 2,
+            Fill::SelfAtari => approach_cost(board, p, filler),
             Fill::Closed => {
                 closed = true;
                 1
@@ -1385,6 +1448,50 @@ fn fill<const C: usize, const M: usize>(board: &mut Board<C, M>, p: Point, fille
         }
         Err(_) => Fill::Closed,
     }
+}
+
+/// Moves `filler` needs to fill `p`, which is self-atari now: the fill
+/// and the approach moves that first give its strings next to `p` room
+/// (each the liberty that leaves the string the most), at most
+/// [`APPROACH_MAX`] of them; a fill never made safe costs one more.
+fn approach_cost<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    p: Point,
+    filler: Color,
+) -> u8 {
+    let mut played = 0u8;
+    while played < APPROACH_MAX && needs_approach(board, p, filler) {
+        let mut best: Option<(usize, Point)> = None;
+        for n in p.neighbors() {
+            if board.color_at(n) != Some(filler) {
+                continue;
+            }
+            for l in board.liberty_set(n).iter() {
+                if l == p || board.play(filler, Move::Play(l)).is_err() {
+                    continue;
+                }
+                let libs = board.liberty_count(l);
+                let _ = board.undo();
+                if libs >= 2 && best.is_none_or(|(b, _)| libs > b) {
+                    best = Some((libs, l));
+                }
+            }
+        }
+        let Some((_, l)) = best else { break };
+        if board.play(filler, Move::Play(l)).is_err() {
+            break;
+        }
+        played += 1;
+    }
+    let safe = !needs_approach(board, p, filler);
+    for _ in 0..played {
+        let _ = board.undo();
+    }
+    if played == 0 {
+        // No string of the filler's to give room: one approach elsewhere.
+        return 2;
+    }
+    played + 1 + u8::from(!safe)
 }
 
 /// Whether `filler` playing at `p` would be in atari without capturing.
@@ -1503,11 +1610,22 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
             .iter()
             .filter(|&&n| board.is_on_board(n) && board.color_at(n).is_none())
             .count() as i16;
-        let penalty = if needs_approach(board, p, color) {
-            40
-        } else {
-            0
-        };
+        let approach = needs_approach(board, p, color);
+        let penalty = if approach { 40 } else { 0 };
+        if approach {
+            // The approach: give the mover's strings next to `p` room
+            // first, so that filling `p` is no longer self-atari.
+            for n in p.neighbors() {
+                if board.color_at(n) != Some(color) || mine.stones.contains(n) {
+                    continue;
+                }
+                for l in board.liberty_set(n).iter() {
+                    if l != p {
+                        list.add(l, score::APPROACH);
+                    }
+                }
+            }
+        }
         list.add(
             p,
             score::OUTSIDE_LIBERTY + open * 4 - penalty + gain * score::PER_LIBERTY_GAINED,
@@ -1568,6 +1686,60 @@ mod tests {
         assert_eq!(board.hash(), hash);
         assert_eq!(board.undo_depth(), depth);
         r
+    }
+
+    /// Black's corner group holds two white stones inside; black's eye
+    /// space is the corner (GNU Go agrees on every answer).
+    const CORNER_INSIDE: &str = "
+        .O.X.O.
+        OXXX.O.
+        .X.OOO.
+        XX.O...
+        ..OO...
+        OOO....
+        .......";
+
+    #[test]
+    fn sacrifice_grows_a_nakade() {
+        // Black moving first still loses: after A5, White's A7 gives up
+        // three stones and the corner they leave makes one eye.
+        let r = run(CORNER_INSIDE, "D7", "B7");
+        assert_eq!(
+            (r.defense, r.attack, r.point),
+            (Code::Fail, Code::Fail, None)
+        );
+        let after_a5 = "
+            .O.X.O.
+            OXXX.O.
+            XX.OOO.
+            XX.O...
+            ..OO...
+            OOO....
+            .......";
+        let r = run(after_a5, "B7", "D7");
+        assert_eq!((r.defense, r.attack), (Code::Win, Code::Win));
+        assert_eq!(r.point, Point::from_vertex("A7", 7).ok(), "{r:?}");
+    }
+
+    #[test]
+    fn approach_moves_counted() {
+        // Black fills D6 only into atari: F6, then F4 (joining the row
+        // below) come first, so the liberty costs Black three moves.
+        let mut board: Board = Board::from_diagram(
+            "
+            O.O.X.
+            OOOOOX
+            XXXXX.
+            ......
+            ......
+            ......",
+        )
+        .unwrap();
+        let hash = board.hash();
+        let d6 = pt(&board, "D6");
+        assert!(needs_approach(&mut board, d6, Color::Black));
+        assert_eq!(approach_cost(&mut board, d6, Color::Black), 3);
+        assert_eq!(board.hash(), hash);
     }
 
     /// Two liberties each, none shared (GNU Go agrees on every answer).

@@ -85,7 +85,7 @@ pub const SACRIFICE_MAX: usize = 5;
 /// follows; cut short, the count misjudges it).
 pub const SACRIFICE_NODES: u32 = 40;
 
-/// Approach moves [`own_liberties`] plays out before a fill.
+/// Approach moves `own_liberties` plays out before a fill.
 pub const APPROACH_MAX: u8 = 3;
 
 /// Candidates kept per node.

@@ -9,6 +9,9 @@
 //! - a shared liberty where an opponent stone would have at most one
 //!   liberty and capture nothing (a tiger's mouth: it would be taken at
 //!   once);
+//! - a quiet one-point jump: the point between and the two beside it
+//!   empty (or the colour's, or off the board) and touching no opponent
+//!   stone;
 //! - a small enclosed empty region (at most [`SMALL_EYE`] points, every
 //!   neighbour a stone of the colour or the edge) that both border: an
 //!   eye they share.
@@ -112,6 +115,9 @@ fn expand<const C: usize, const M: usize>(
             }
         }
     }
+    for s in stones.iter() {
+        jump_links(board, dragon, s, color);
+    }
     for l in libs.iter() {
         for n in l.neighbors() {
             if board.color_at(n) != Some(color) || dragon.contains(n) {
@@ -134,6 +140,58 @@ fn expand<const C: usize, const M: usize>(
                     }
                 }
             }
+        }
+    }
+}
+
+/// The point `dx`, `dy` steps from `p`, if on the board.
+fn offset<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    p: Point,
+    dx: i32,
+    dy: i32,
+) -> Option<Point> {
+    let col = usize::try_from(p.col() as i32 + dx).ok()?;
+    let row = usize::try_from(p.row() as i32 + dy).ok()?;
+    Point::new(col, row).filter(|&q| board.is_on_board(q))
+}
+
+/// Whether `p` is empty with no opponent stone next to it.
+fn quiet<const C: usize, const M: usize>(board: &Board<C, M>, p: Point, color: Color) -> bool {
+    board.color_at(p).is_none()
+        && !p
+            .neighbors()
+            .iter()
+            .any(|&n| board.is_on_board(n) && board.color_at(n) == Some(color.opponent()))
+}
+
+/// Adds the strings a quiet one-point jump away from the stone `s`: the
+/// point between is empty, and it and the two points beside it touch no
+/// opponent stone (each of those is empty, off the board or `color`'s).
+/// A cut there would start with no support. Knight's moves under the same
+/// test were measured and lost cases (owl.tst 176 → 174).
+fn jump_links<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    dragon: &mut PointSet,
+    s: Point,
+    color: Color,
+) {
+    const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let flank_ok = |f: Option<Point>| {
+        f.is_none_or(|f| board.color_at(f) == Some(color) || quiet(board, f, color))
+    };
+    for (dx, dy) in DIRS {
+        let Some(between) = offset(board, s, dx, dy) else {
+            continue;
+        };
+        if quiet(board, between, color)
+            && flank_ok(offset(board, s, dx - dy, dy + dx))
+            && flank_ok(offset(board, s, dx + dy, dy - dx))
+            && let Some(t) = offset(board, s, 2 * dx, 2 * dy)
+            && board.color_at(t) == Some(color)
+            && !dragon.contains(t)
+        {
+            add_string(board, dragon, t);
         }
     }
 }
@@ -248,6 +306,42 @@ mod tests {
         assert!(!same_dragon(&board, pt("F4", 7), pt("C4", 7)));
         assert!(!same_dragon(&board, pt("B6", 7), pt("A1", 7)));
         assert_eq!(dragon_stones(&board, pt("A1", 7)).len(), 0);
+    }
+
+    #[test]
+    fn quiet_one_point_jump_connects() {
+        let board: Board = Board::from_diagram(
+            "
+            .......
+            .......
+            .X.X...
+            .......
+            .X.X.O.
+            .......
+            .......",
+        )
+        .unwrap();
+        // B5-D5 over C5: C5, C6 and C4 empty, touching no white stone.
+        assert!(same_dragon(&board, pt("B5", 7), pt("D5", 7)));
+        // B3-D3 over C3 as well (the white stone F3 is two points away).
+        assert!(same_dragon(&board, pt("B3", 7), pt("D3", 7)));
+        // B5 and B3 jump over B4 (A4 and C4 quiet): one dragon of four.
+        assert_eq!(dragon_stones(&board, pt("B5", 7)).len(), 4);
+    }
+
+    #[test]
+    fn one_point_jump_next_to_an_opponent_is_cut() {
+        let board: Board = Board::from_diagram(
+            "
+            .....
+            .....
+            .X.X.
+            ..O..
+            .....",
+        )
+        .unwrap();
+        // C3 between touches nothing white, but C2 beside it does.
+        assert!(!same_dragon(&board, pt("B3", 5), pt("D3", 5)));
     }
 
     #[test]

@@ -125,8 +125,9 @@ pub struct SemeaiLimits {
     /// Below this depth a ko capture the rule forbids may be retaken as
     /// if a threat had been answered (once a side in a line).
     pub ko_depth: u8,
-    /// Semeai nodes per root move (and for the root's pass): each gets
-    /// its own budget, so the first does not starve the others.
+    /// Semeai nodes per root move (the root's pass and ko retake
+    /// included): each gets its own budget, so the first does not starve
+    /// the others.
     pub node_limit: u32,
     /// The eye-graph solver's node budget per eye space.
     pub eye_budget: u32,
@@ -878,6 +879,9 @@ impl<const EYES: usize> Semeai<EYES> {
             && best.is_none_or(|(b, _)| b != win)
             && board.play_ignoring_ko(color, p).is_ok()
         {
+            if root {
+                self.root_start = self.call_nodes;
+            }
             let ko_line = Line {
                 passes: 0,
                 retakes: line.retakes | bit,

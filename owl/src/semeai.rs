@@ -125,7 +125,9 @@ pub struct SemeaiLimits {
     /// Below this depth a ko capture the rule forbids may be retaken as
     /// if a threat had been answered (once a side in a line).
     pub ko_depth: u8,
-    /// Semeai nodes per call.
+    /// Semeai nodes per root move (the root's pass and ko retake
+    /// included): each gets its own budget, so the first does not starve
+    /// the others.
     pub node_limit: u32,
     /// The eye-graph solver's node budget per eye space.
     pub eye_budget: u32,
@@ -612,6 +614,8 @@ pub struct Semeai<const EYES: usize = EYE_MEMO_ENTRIES> {
     limits: SemeaiLimits,
     nodes: u64,
     call_nodes: u32,
+    /// `call_nodes` when the root move being read began.
+    root_start: u32,
     limit_hit: bool,
     eyes: EyeMemo<EYES>,
 }
@@ -630,6 +634,7 @@ impl<const EYES: usize> Semeai<EYES> {
             limits: SemeaiLimits::DEFAULT,
             nodes: 0,
             call_nodes: 0,
+            root_start: 0,
             limit_hit: false,
             eyes: EyeMemo::new(),
         }
@@ -681,6 +686,7 @@ impl<const EYES: usize> Semeai<EYES> {
             return Err(SemeaiError::SameColor);
         }
         self.call_nodes = 0;
+        self.root_start = 0;
         self.limit_hit = false;
         let task = Task {
             a,
@@ -753,7 +759,7 @@ impl<const EYES: usize> Semeai<EYES> {
         if line.passes >= 2 {
             return (look.estimate, None);
         }
-        if depth >= max_depth || self.call_nodes > self.limits.node_limit {
+        if depth >= max_depth || self.used() > self.limits.node_limit {
             self.limit_hit = true;
             return (look.estimate, None);
         }
@@ -782,6 +788,9 @@ impl<const EYES: usize> Semeai<EYES> {
                 // useful move must let the other move. Sacrifices come after
                 // it, one a node.
                 if board.play(color, Move::Pass).is_ok() {
+                    if root {
+                        self.root_start = self.call_nodes;
+                    }
                     let pass_line = Line {
                         passes: line.passes + 1,
                         retakes: line.retakes,
@@ -799,8 +808,9 @@ impl<const EYES: usize> Semeai<EYES> {
                     );
                     let _ = board.undo();
                     stand = Some(v);
-                    // A seki that holds without a move is answered with a pass.
-                    let seki_pass = root && v == Value::sure(BOTH_LIVE);
+                    // A seki that holds without a move is answered with a
+                    // pass, unless a limit cut the reading that says so.
+                    let seki_pass = root && v == Value::sure(BOTH_LIVE) && !self.limit_hit;
                     if best.is_none_or(|(b, _)| better(turn, b, v) != b || (seki_pass && b == v)) {
                         best = Some((v, None));
                     }
@@ -815,7 +825,7 @@ impl<const EYES: usize> Semeai<EYES> {
             }
             for p in look.moves.iter() {
                 if tried >= budget + usize::from(sacrifices)
-                    || (sacrifices && self.call_nodes + SACRIFICE_NODES > self.limits.node_limit)
+                    || (sacrifices && self.used() + SACRIFICE_NODES > self.limits.node_limit)
                 {
                     break;
                 }
@@ -837,6 +847,9 @@ impl<const EYES: usize> Semeai<EYES> {
                     continue;
                 }
                 tried += 1;
+                if root {
+                    self.root_start = self.call_nodes;
+                }
                 let v =
                     self.after_move(board, reader, solver, task, turn, next, depth, alpha, beta);
                 let _ = board.undo();
@@ -866,6 +879,9 @@ impl<const EYES: usize> Semeai<EYES> {
             && best.is_none_or(|(b, _)| b != win)
             && board.play_ignoring_ko(color, p).is_ok()
         {
+            if root {
+                self.root_start = self.call_nodes;
+            }
             let ko_line = Line {
                 passes: 0,
                 retakes: line.retakes | bit,
@@ -894,6 +910,11 @@ impl<const EYES: usize> Semeai<EYES> {
             Some(v) if better(turn, v, found.0) != found.0 => (v, None),
             _ => found,
         }
+    }
+
+    /// Nodes read for the root move being read.
+    fn used(&self) -> u32 {
+        self.call_nodes.saturating_sub(self.root_start)
     }
 
     /// The value after `turn` has played: a capture of the other dragon's

@@ -350,6 +350,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         self.cell(p) != Cell::Border
     }
 
+    /// The point `dc` columns and `dr` rows from `p`, or `None` off the
+    /// board.
+    #[must_use]
+    pub fn offset(&self, p: Point, dc: isize, dr: isize) -> Option<Point> {
+        let c = p.col().checked_add_signed(dc)?;
+        let r = p.row().checked_add_signed(dr)?;
+        Point::new(c, r).filter(|&q| self.is_on_board(q))
+    }
+
     /// Every point of the board, bottom row first.
     pub fn points(&self) -> impl Iterator<Item = Point> + use<CHANGES, MOVES> {
         let size = self.size();

@@ -211,18 +211,6 @@ fn first_line<const C: usize, const M: usize>(board: &Board<C, M>, p: Point) -> 
     p.col() == 0 || p.row() == 0 || p.col() + 1 == s || p.row() + 1 == s
 }
 
-/// Offsets a point by (dc, dr); `None` off the board.
-fn step<const C: usize, const M: usize>(
-    board: &Board<C, M>,
-    p: Point,
-    dc: isize,
-    dr: isize,
-) -> Option<Point> {
-    let c = p.col().checked_add_signed(dc)?;
-    let r = p.row().checked_add_signed(dr)?;
-    Point::new(c, r).filter(|&q| board.is_on_board(q))
-}
-
 /// The domain (influence for eye spaces) of `color`, given the stones
 /// that are not lively.
 pub fn domain<const C: usize, const M: usize>(
@@ -251,21 +239,21 @@ pub fn domain<const C: usize, const M: usize>(
             let gets = if corner && size > 1 {
                 let dc: isize = if e.col() == 0 { 1 } else { -1 };
                 let dr: isize = if e.row() == 0 { 1 } else { -1 };
-                let b = step(board, e, dc, 0);
-                let c = step(board, e, 0, dr);
-                let d = step(board, e, dc, dr);
+                let b = board.offset(e, dc, 0);
+                let c = board.offset(e, 0, dr);
+                let d = board.offset(e, dc, dr);
                 let from = [b, c].iter().flatten().any(|&q| set.contains(q));
                 let blocked = [b, c, d].iter().flatten().any(|&q| lively(q, enemy));
                 from && !blocked
             } else {
                 let mut any = false;
                 'pairs: for (dc, dr) in [(-1isize, -1isize), (-1, 1), (1, -1), (1, 1)] {
-                    let Some(diag) = step(board, e, dc, dr) else {
+                    let Some(diag) = board.offset(e, dc, dr) else {
                         continue;
                     };
                     // The two orthogonal neighbours of e next to the diagonal.
                     for (orth, other) in [((dc, 0), (0, dr)), ((0, dr), (dc, 0))] {
-                        let Some(o) = step(board, e, orth.0, orth.1) else {
+                        let Some(o) = board.offset(e, orth.0, orth.1) else {
                             continue;
                         };
                         if !set.contains(diag)
@@ -277,13 +265,16 @@ pub fn domain<const C: usize, const M: usize>(
                         }
                         // Knight's move: a lively opponent on the other
                         // orthogonal neighbour next to the diagonal.
-                        if step(board, e, other.0, other.1).is_some_and(|q| lively(q, enemy)) {
+                        if board
+                            .offset(e, other.0, other.1)
+                            .is_some_and(|q| lively(q, enemy))
+                        {
                             continue;
                         }
                         // Two-space jump: lively opponents beyond both ends.
                         let (ddc, ddr) = (dc - orth.0, dr - orth.1);
-                        let u = step(board, diag, ddc, ddr);
-                        let c = step(board, o, -ddc, -ddr);
+                        let u = board.offset(diag, ddc, ddr);
+                        let c = board.offset(o, -ddc, -ddr);
                         if u.is_some_and(|q| lively(q, enemy))
                             && c.is_some_and(|q| lively(q, enemy))
                         {
@@ -562,7 +553,7 @@ pub fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usi
             let mut key = None;
             let mut key_no_a = None;
             for (dc, dr) in [(-1isize, -1isize), (-1, 1), (1, -1), (1, 1)] {
-                match step(board, q, dc, dr) {
+                match board.offset(q, dc, dr) {
                     None => {
                         let c_off = q
                             .col()

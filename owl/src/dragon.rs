@@ -144,18 +144,6 @@ fn expand<const C: usize, const M: usize>(
     }
 }
 
-/// The point `dx`, `dy` steps from `p`, if on the board.
-fn offset<const C: usize, const M: usize>(
-    board: &Board<C, M>,
-    p: Point,
-    dx: i32,
-    dy: i32,
-) -> Option<Point> {
-    let col = usize::try_from(p.col() as i32 + dx).ok()?;
-    let row = usize::try_from(p.row() as i32 + dy).ok()?;
-    Point::new(col, row).filter(|&q| board.is_on_board(q))
-}
-
 /// Whether `p` is empty with no opponent stone next to it.
 fn quiet<const C: usize, const M: usize>(board: &Board<C, M>, p: Point, color: Color) -> bool {
     board.color_at(p).is_none()
@@ -176,18 +164,18 @@ fn jump_links<const C: usize, const M: usize>(
     s: Point,
     color: Color,
 ) {
-    const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    const DIRS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
     let flank_ok = |f: Option<Point>| {
         f.is_none_or(|f| board.color_at(f) == Some(color) || quiet(board, f, color))
     };
     for (dx, dy) in DIRS {
-        let Some(between) = offset(board, s, dx, dy) else {
+        let Some(between) = board.offset(s, dx, dy) else {
             continue;
         };
         if quiet(board, between, color)
-            && flank_ok(offset(board, s, dx - dy, dy + dx))
-            && flank_ok(offset(board, s, dx + dy, dy - dx))
-            && let Some(t) = offset(board, s, 2 * dx, 2 * dy)
+            && flank_ok(board.offset(s, dx - dy, dy + dx))
+            && flank_ok(board.offset(s, dx + dy, dy - dx))
+            && let Some(t) = board.offset(s, 2 * dx, 2 * dy)
             && board.color_at(t) == Some(color)
             && !dragon.contains(t)
         {

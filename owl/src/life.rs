@@ -19,6 +19,10 @@ pub const REGION_RADIUS: usize = 3;
 /// Strings with more liberties than this count as lively without reading.
 pub const READ_LIBERTIES: usize = 3;
 
+/// Goal strings of at most this many stones cost at most one eye when
+/// captured (see [`Life::big_weak`]).
+pub const EXPENDABLE_STONES: usize = 2;
+
 /// Vital points kept per side and node.
 pub const MAX_VITAL: usize = 6;
 
@@ -191,6 +195,12 @@ pub struct Life {
     pub dead: PointSet,
     /// A goal string the attacker can capture by reading (not by ko).
     pub weak_goal: bool,
+    /// A goal string the attacker can capture only by ko: two eyes do not
+    /// settle the node while it stands.
+    pub ko_goal: bool,
+    /// One of those strings (taken outright or by ko) has more than
+    /// [`EXPENDABLE_STONES`] stones.
+    pub big_weak: bool,
     /// Opponent strings next to the goal that reading can capture.
     pub lunches: PointSet,
     /// Room to run: [`ESCAPE_AREA`] empty points outside the attacker's
@@ -270,6 +280,8 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
         marginal: PointSet::new(),
         dead,
         weak_goal: false,
+        ko_goal: false,
+        big_weak: false,
         lunches: PointSet::new(),
         escape: false,
         room: 0,
@@ -346,8 +358,15 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
             continue;
         }
         done.insert(o);
-        if board.liberty_count(o) <= 2 && reader.attack(board, o).code == Code::Win {
-            life.weak_goal = true;
+        if board.liberty_count(o) <= 2 {
+            match reader.attack(board, o).code {
+                Code::Win => life.weak_goal = true,
+                Code::KoA | Code::KoB => life.ko_goal = true,
+                Code::Fail => continue,
+            }
+            if board.string_size(o) > EXPENDABLE_STONES {
+                life.big_weak = true;
+            }
         }
     }
     for s in stones.iter() {

@@ -23,7 +23,9 @@
 //! Kos: a ko capture forbidden by the ko rule may be retaken once a
 //! threat is assumed (while the depth is below [`OwlLimits::ko_depth`]);
 //! a result that needs it is at best [`Code::KoB`] for the retaker, which
-//! the parent sees as [`Code::KoA`].
+//! the parent sees as [`Code::KoA`]. Two eyes do not end the attacker's
+//! node while a goal string can be taken by ko (nor settle the root for
+//! the defender): the attacker reads its ko capture first.
 //!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.
@@ -635,7 +637,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         );
         let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
         if let Some(decided) = judge(&life, side) {
-            let settled = side == Side::Defender && life.settled_eyes >= 2;
+            let settled = side == Side::Defender
+                && life.settled_eyes >= 2
+                && !life.weak_goal
+                && !life.ko_goal;
             let settled_root = depth == 0 && decided.0 == Code::Win && settled;
             let root = depth == 0 && decided.0 == Code::Win && !settled_root;
             let doubted = depth < DOUBTED_PLIES && decided.0 == Code::Fail;
@@ -872,7 +877,12 @@ fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
     if !life.exact {
         return None;
     }
-    let alive = life.value.min_eyes() >= 2 && !life.weak_goal;
+    // A goal string the attacker can take (outright or by ko) leaves two
+    // eyes unsure; three are enough when every such string is small (its
+    // capture costs at most one eye).
+    let eyes = life.value.min_eyes();
+    let threatened = life.weak_goal || (life.ko_goal && side == Side::Attacker);
+    let alive = eyes >= 2 && (!threatened || (eyes >= 3 && !life.big_weak));
     let dead_room = if life.value.max_eyes() == 0 {
         DEAD_ROOM_NO_EYE
     } else {
@@ -944,6 +954,36 @@ mod tests {
         assert_eq!((r.code, r.point), (Code::Win, None));
         let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, b3));
         assert_eq!(status, Some(DragonStatus::Alive));
+    }
+
+    /// Two eyes, one of them held by a stone (G1) that just took a ko:
+    /// white retakes at F1 with a threat (a ko for the attacker), so the
+    /// defender still has a move to make (F1 connects, G3 takes G2).
+    #[test]
+    fn an_eye_held_by_a_ko_stone_is_not_settled() {
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .......
+            .....OO
+            ....OO.
+            ...OOX.
+            ..OOXX.
+            ..OX.XO
+            ..OXXO.",
+        );
+        let (d2, f1, g1, g3) = (
+            pt(&board, "D2"),
+            pt(&board, "F1"),
+            pt(&board, "G1"),
+            pt(&board, "G3"),
+        );
+        // Black takes the white stone at F1; White may not retake at once.
+        assert!(board.play(Color::Black, Move::Play(g1)).is_ok());
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, d2));
+        assert_eq!((r.code, r.point), (Code::KoB, Some(f1)));
+        let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, d2));
+        assert_eq!(r.code, Code::Win);
+        assert!(r.point == Some(f1) || r.point == Some(g3), "{:?}", r.point);
     }
 
     #[test]

@@ -19,10 +19,6 @@ pub const REGION_RADIUS: usize = 3;
 /// Strings with more liberties than this count as lively without reading.
 pub const READ_LIBERTIES: usize = 3;
 
-/// Goal strings of at most this many stones cost at most one eye when
-/// captured (see [`Life::big_weak`]).
-pub const EXPENDABLE_STONES: usize = 2;
-
 /// Vital points kept per side and node.
 pub const MAX_VITAL: usize = 6;
 
@@ -198,9 +194,6 @@ pub struct Life {
     /// A goal string the attacker can capture only by ko: two eyes do not
     /// settle the node while it stands.
     pub ko_goal: bool,
-    /// One of those strings (taken outright or by ko) has more than
-    /// [`EXPENDABLE_STONES`] stones.
-    pub big_weak: bool,
     /// Opponent strings next to the goal that reading can capture.
     pub lunches: PointSet,
     /// Room to run: [`ESCAPE_AREA`] empty points outside the attacker's
@@ -281,7 +274,6 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
         dead,
         weak_goal: false,
         ko_goal: false,
-        big_weak: false,
         lunches: PointSet::new(),
         escape: false,
         room: 0,
@@ -362,10 +354,7 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
             match reader.attack(board, o).code {
                 Code::Win => life.weak_goal = true,
                 Code::KoA | Code::KoB => life.ko_goal = true,
-                Code::Fail => continue,
-            }
-            if board.string_size(o) > EXPENDABLE_STONES {
-                life.big_weak = true;
+                Code::Fail => {}
             }
         }
     }

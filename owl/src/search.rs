@@ -877,12 +877,10 @@ fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
     if !life.exact {
         return None;
     }
-    // A goal string the attacker can take (outright or by ko) leaves two
-    // eyes unsure; three are enough when every such string is small (its
-    // capture costs at most one eye).
-    let eyes = life.value.min_eyes();
+    // A goal string the attacker can take (outright, or by ko with the
+    // attacker to move) leaves the eyes unsure.
     let threatened = life.weak_goal || (life.ko_goal && side == Side::Attacker);
-    let alive = eyes >= 2 && (!threatened || (eyes >= 3 && !life.big_weak));
+    let alive = life.value.min_eyes() >= 2 && !threatened;
     let dead_room = if life.value.max_eyes() == 0 {
         DEAD_ROOM_NO_EYE
     } else {

@@ -38,7 +38,9 @@
 //! are left, as a sacrifice of two to [`SACRIFICE_MAX`] stones whose
 //! capture leaves a space that makes no two eyes (a nakade grown inside
 //! the capturer). A search that hits a limit takes the race count as the
-//! value of the node and says so.
+//! value of the node and says so; a node below the root that runs out of
+//! nodes after reading a move tries no further moves (only its pass), so
+//! a count that was never read does not refute what was.
 //!
 //! Kos: a ko capture the rule forbids is tried after the side's other
 //! moves and its pass, as if a ko threat had been made and answered,
@@ -824,6 +826,11 @@ impl<const EYES: usize> Semeai<EYES> {
                 }
             }
             for p in look.moves.iter() {
+                // Out of nodes, a further move would be valued by its
+                // count alone: the moves read stand for the node.
+                if !root && tried > 0 && self.used() > self.limits.node_limit {
+                    break;
+                }
                 if tried >= budget + usize::from(sacrifices)
                     || (sacrifices && self.used() + SACRIFICE_NODES > self.limits.node_limit)
                 {

@@ -71,11 +71,13 @@ pub struct OwlLimits {
     /// depth 5: owl.tst -8, ld_owl.tst +6).
     pub root_moves: u8,
     /// Moves the defender tries in reply to the attacker's first move
-    /// (default 8, as at the root; measured against 4, the width below:
-    /// owl.tst +81 +105 +134 +170 −116, ld_owl.tst +12 +15 +36 +62 +174
-    /// +190 −5 −16 −30. The attacker's replies to the defender's first
-    /// move as wide too: owl.tst one case more, ld_owl.tst one more, six
-    /// more cases lost and 15–30% more reading nodes).
+    /// (default 8; measured against 4, the width below: 8 gains owl.tst
+    /// 81 105 134 170 and ld_owl.tst 12 15 36 62 174 190 and loses owl.tst
+    /// 116, ld_owl.tst 5 16 30 and one held-out dragon; 12 gains owl.tst
+    /// 184 and 206 more but loses another held-out dragon; 16 also loses
+    /// owl.tst 102. The attacker's replies to the defender's
+    /// first move 8 wide too: owl.tst and ld_owl.tst one case more each,
+    /// six more cases lost and 15–30% more reading nodes).
     pub first_reply_moves: u8,
     /// Below this depth a forbidden ko capture may be retaken.
     pub ko_depth: u8,

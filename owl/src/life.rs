@@ -191,8 +191,8 @@ pub struct Life {
     pub dead: PointSet,
     /// A goal string the attacker can capture by reading (not by ko).
     pub weak_goal: bool,
-    /// A goal string the attacker can capture only by ko: two eyes do not
-    /// settle the node while it stands.
+    /// A goal string the attacker can capture only by ko: with the
+    /// attacker to move, two eyes do not end the node while it stands.
     pub ko_goal: bool,
     /// Opponent strings next to the goal that reading can capture.
     pub lunches: PointSet,

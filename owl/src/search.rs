@@ -648,10 +648,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         );
         let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
         if let Some(decided) = judge(&life, side) {
-            let settled = side == Side::Defender
-                && life.settled_eyes >= 2
-                && !life.weak_goal
-                && !life.ko_goal;
+            // (A weak goal string already keeps `judge` from a win.)
+            let settled = side == Side::Defender && life.settled_eyes >= 2 && !life.ko_goal;
             let settled_root = depth == 0 && decided.0 == Code::Win && settled;
             let root = depth == 0 && decided.0 == Code::Win && !settled_root;
             let doubted = depth < DOUBTED_PLIES && decided.0 == Code::Fail;

@@ -24,7 +24,10 @@
 //! Kos: a ko capture forbidden by the ko rule may be retaken once a
 //! threat is assumed (while the depth is below [`OwlLimits::ko_depth`]);
 //! a result that needs it is at best [`Code::KoB`] for the retaker, which
-//! the parent sees as [`Code::KoA`]. Two eyes do not end the attacker's
+//! the parent sees as [`Code::KoA`]. The retaker becomes the komaster
+//! (GNU Go's word): until that ko is filled or taken back, neither side
+//! retakes against the rule again, so a ko fight's outcome does not hang
+//! on which side the depth limit stops. Two eyes do not end the attacker's
 //! node while a goal string can be taken by ko (nor settle the root for
 //! the defender): the attacker reads its ko capture first. A side whose
 //! ko capture the opponent could not answer at once (the opponent played
@@ -494,6 +497,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 let kos = Kos {
                     fill: None,
                     pending: board.ko_point(),
+                    master: None,
                 };
                 self.node(board, reader, solver, &task, &original, side, 0, kos)
             }
@@ -507,6 +511,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                     let kos = Kos {
                         fill,
                         pending: board.ko_point(),
+                        master: None,
                     };
                     let goal = grow_goal(board, &original, mv, side, color, self.limits.link_goal);
                     let reply = match side {
@@ -530,8 +535,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         }
     }
 
-    fn key(&self, board_hash: u64, task: &Task<'_>, side: Side) -> u64 {
-        board_hash ^ task.salt ^ (side as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+    fn key(&self, board_hash: u64, task: &Task<'_>, side: Side, master: Option<Point>) -> u64 {
+        let master = master.map_or(0, |p| p.index() as u64 + 1);
+        board_hash
+            ^ task.salt
+            ^ (side as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            ^ master.wrapping_mul(0x94D0_49BB_1331_11EB)
     }
 
     fn lookup(&self, key: u64) -> Option<(Code, Option<Point>)> {
@@ -592,7 +601,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 Side::Defender => lost,
             };
         }
-        let key = self.key(board.hash(), task, side);
+        let key = self.key(board.hash(), task, side, kos.master);
         if let Some(hit) = self.lookup(key) {
             return hit;
         }
@@ -601,7 +610,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // `plan`'s frame, so a ply keeps just its few candidate moves while
         // the search goes deeper: on the device every byte a ply keeps is
         // multiplied by the depth.
-        let result = match self.plan(board, reader, solver, task, goal, side, depth, kos.fill) {
+        let result = match self.plan(board, reader, solver, task, goal, side, depth, kos) {
             Plan::Answer(answer) => answer,
             Plan::Search(moves, fallback) => {
                 match (
@@ -639,7 +648,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         goal: &PointSet,
         side: Side,
         depth: usize,
-        fill: Option<Point>,
+        kos: Kos,
     ) -> Plan {
         if depth == 0 {
             solver.set_budget(self.limits.root_eye_budget);
@@ -671,7 +680,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             let doubted = depth < DOUBTED_PLIES && decided.0 == Code::Fail;
             if root || doubted {
                 Plan::Search(
-                    self.candidates(board, reader, &life, task, side, depth, fill),
+                    self.candidates(board, reader, &life, task, side, depth, kos),
                     Some(decided),
                 )
             } else {
@@ -686,7 +695,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             })
         } else {
             Plan::Search(
-                self.candidates(board, reader, &life, task, side, depth, fill),
+                self.candidates(board, reader, &life, task, side, depth, kos),
                 None,
             )
         }
@@ -698,7 +707,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// the attacker's first move, [`OwlLimits::moves_per_node`] below the branch depth,
     /// [`ATTACKER_MOVES_AT_BRANCH_DEPTH`] for the attacker at it, one
     /// beyond it). A ko capture the rule forbids is kept as a retake while
-    /// the depth is below [`OwlLimits::ko_depth`]. The ko the mover took
+    /// the depth is below [`OwlLimits::ko_depth`] and no komaster's ko is
+    /// open (measured against retakes up to that depth alone: owl.tst
+    /// +242, ld_owl.tst -197; the other side also barred from the
+    /// komaster's ko, as in GNU Go: owl.tst +182 +242 -204, ld_owl.tst
+    /// -197 -199). The ko the mover took
     /// two plies ago (`fill`), when the opponent could now retake it,
     /// comes first and on top of the budget (measured: ld_owl.tst +170
     /// +178 +193 +197 +200, -410; owl.tst +231, -213; within the budget
@@ -712,7 +725,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         task: &Task<'_>,
         side: Side,
         depth: usize,
-        fill: Option<Point>,
+        kos: Kos,
     ) -> Candidates {
         let (mover, list) = match side {
             Side::Attacker => (
@@ -735,7 +748,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let mut moves = Candidates::default();
         // The ko the mover took two plies ago, which the opponent may now
         // retake: filling it comes first.
-        let fill = fill.filter(|&k| {
+        let fill = kos.fill.filter(|&k| {
             board.color_at(k).is_none()
                 && board.check_move(mover, k).is_ok()
                 && board.check_move(mover.opponent(), k).is_ok()
@@ -753,7 +766,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             }
             let retake = match board.check_move(mover, p) {
                 Ok(()) => false,
-                Err(PlayError::Ko) if depth < usize::from(self.limits.ko_depth) => true,
+                Err(PlayError::Ko)
+                    if depth < usize::from(self.limits.ko_depth) && kos.master.is_none() =>
+                {
+                    true
+                }
                 Err(_) => continue,
             };
             if !moves.push(p, retake) {
@@ -806,9 +823,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 self.call_nodes,
                 w = depth * 2
             );
+            // A retake makes the mover komaster of that ko until it is
+            // filled or taken back.
+            let master = if retake {
+                board.ko_point()
+            } else {
+                kos.master.filter(|&k| board.color_at(k).is_none())
+            };
             let child_kos = Kos {
                 fill: kos.pending,
                 pending: board.ko_point(),
+                master,
             };
             let (child, _) = self.node(
                 board,
@@ -858,13 +883,17 @@ impl core::fmt::Debug for TracePoints<'_> {
 }
 
 /// The kos a node knows of: the one its mover took two plies ago
-/// (`fill`: the point the opponent would retake at) and the one the
+/// (`fill`: the point the opponent would retake at), the one the
 /// opponent has just taken (`pending`, the point the mover may not
-/// retake at yet), which becomes the child's `fill`.
+/// retake at yet), which becomes the child's `fill`, and the komaster's.
 #[derive(Clone, Copy)]
 struct Kos {
     fill: Option<Point>,
     pending: Option<Point>,
+    /// Where the other side would take back the ko a side retook against
+    /// the rule (GNU Go's `kom_pos`; that side is its komaster): while it
+    /// is empty, no side retakes a ko against the rule again.
+    master: Option<Point>,
 }
 
 /// What a node does after its static evaluation ([`Owl::plan`]).

@@ -85,7 +85,9 @@ pub struct OwlLimits {
     /// first move 8 wide too: owl.tst and ld_owl.tst one case more each,
     /// six more cases lost and 15–30% more reading nodes).
     pub first_reply_moves: u8,
-    /// Below this depth a forbidden ko capture may be retaken.
+    /// Below this depth a forbidden ko capture may be retaken (default 14;
+    /// with the komaster rule, measured against 8: owl.tst +116 +184; 12:
+    /// +116; 16 and 20: owl.tst +184 -151, ld_owl.tst +151).
     pub ko_depth: u8,
     /// Owl nodes per top-level call (`owl_node_limit`).
     pub node_limit: u32,
@@ -111,7 +113,7 @@ impl OwlLimits {
         moves_per_node: 4,
         root_moves: 8,
         first_reply_moves: 8,
-        ko_depth: 8,
+        ko_depth: 14,
         node_limit: 1000,
         eye_budget: 20_000,
         root_eye_budget: 100_000,

@@ -26,8 +26,11 @@
 //! inside it. The count only guesses that (room for an eye of its own,
 //! the capture making the other, or a capture that leaves a space of a
 //! shape that makes two eyes), so it ends the reading only where the
-//! guess does not change its answer, and not while a string of either
-//! dragon is in atari (its capture changes the count).
+//! guess does not change its answer, not while a string of either
+//! dragon is in atari (its capture changes the count), and not where
+//! counting an eyeless dragon at the liberties of its weakest string of
+//! three or more would change it (the other side may take that string
+//! alone; the reader judges strings of fewer).
 //!
 //! Otherwise the side to move tries its candidates: captures of the
 //! other dragon's strings, rescues of its own, lunches, eye vital points
@@ -1025,7 +1028,10 @@ impl<const EYES: usize> Semeai<EYES> {
             b_safe_fill: false,
             ..count
         };
-        let settled = race(sure, turn == Turn::A) == estimate;
+        // Nor when counting each dragon at its weakest string decides
+        // otherwise.
+        let settled = race(sure, turn == Turn::A) == estimate
+            && race(by_weakest(count, &da, &db), turn == Turn::A) == estimate;
         let estimate = Value::sure(estimate);
         let verdict = verdict(&da, &db, estimate, settled);
         let moves = if verdict.is_some() && !root {
@@ -1086,6 +1092,7 @@ impl<const EYES: usize> Semeai<EYES> {
             race_lunches: Points::default(),
             race_lunch_in_atari: false,
             escape: false,
+            weakest: u8::MAX,
         };
         let mut seen = PointSet::new();
         for s in stones.iter() {
@@ -1164,6 +1171,10 @@ impl<const EYES: usize> Semeai<EYES> {
             }
             if board.liberty_count(o) <= 2 && reader.attack(board, o).code == Code::Win {
                 d.weak = true;
+            }
+            let libs = board.liberty_count(o);
+            if libs > 2 {
+                d.weakest = d.weakest.min(u8::try_from(libs).unwrap_or(u8::MAX));
             }
         }
         for s in stones.iter() {
@@ -1269,6 +1280,9 @@ struct Dragon {
     race_lunch_in_atari: bool,
     /// Room to run.
     escape: bool,
+    /// The fewest liberties a string of it with three or more has (those
+    /// with fewer the reader judges: [`Dragon::weak`]).
+    weakest: u8,
 }
 
 /// Two sure eyes and no string the reader can take.
@@ -1326,6 +1340,26 @@ fn count_race<const C: usize, const M: usize>(
         b_lives_by_capture: lives_by_capture(db, da, board.size()),
         a_safe_fill: safe_fill(da, db, board.size()),
         b_safe_fill: safe_fill(db, da, board.size()),
+    }
+}
+
+/// The count with each eyeless dragon's own liberties cut so that they
+/// and the shared ones are no more than its weakest string's: the count
+/// pools a dragon's liberties, but the other side may take that string
+/// alone.
+fn by_weakest(count: RaceCount, da: &Dragon, db: &Dragon) -> RaceCount {
+    let cut = |own: u8, eye: bool, weakest: u8| {
+        let total = own.saturating_add(count.shared);
+        if eye || weakest >= total {
+            own
+        } else {
+            own.saturating_sub(total - weakest)
+        }
+    };
+    RaceCount {
+        a: cut(count.a, count.a_eye, da.weakest),
+        b: cut(count.b, count.b_eye, db.weakest),
+        ..count
     }
 }
 

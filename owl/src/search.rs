@@ -55,7 +55,12 @@ pub const MAX_OWL_DEPTH: usize = 32;
 /// Plies from the root at which a static "lost for the mover" verdict is
 /// still searched (the sum of several spaces' values can miss a move that
 /// settles two at once). Measured: 1 ply gains 12 owl.tst and 3 ld_owl.tst
-/// cases, 2 plies 15 and 5, 4 plies fewer than 2.
+/// cases, 2 plies 15 and 5, 4 plies fewer than 2. The attacker's verdict
+/// is doubted one ply further (its first move after the defender's reply
+/// to its first move, where `owl_does_attack` reads what `owl_defend`
+/// reads at its root's child): ld_owl.tst +5 +41 +50 +51 +69 +167 +530,
+/// -43 -45 -156, owl.tst +117, -105 -170 -208; 3 plies for both sides:
+/// ld_owl.tst 104, owl.tst 178; the defender's alone: 99 and 180.
 pub const DOUBTED_PLIES: usize = 2;
 
 /// Default number of cache entries (16 bytes each).
@@ -636,8 +641,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// move when the verdict gives the mover the win (the attacker names a
     /// killing move, as GNU Go answers; the defender passes only when it
     /// has two eyes no move can touch, [`Life::settled_eyes`]), and that
-    /// within [`DOUBTED_PLIES`] a "lost for the mover" verdict is still
-    /// searched, since one vital move can change what optics sums over
+    /// within [`DOUBTED_PLIES`] (the attacker's one ply more) a "lost for
+    /// the mover" verdict is still searched, since one vital move can
+    /// change what optics sums over
     /// several spaces. In both cases the verdict stands if no move wins.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
@@ -679,7 +685,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             let settled = side == Side::Defender && life.settled_eyes >= 2 && !life.ko_goal;
             let settled_root = depth == 0 && decided.0 == Code::Win && settled;
             let root = depth == 0 && decided.0 == Code::Win && !settled_root;
-            let doubted = depth < DOUBTED_PLIES && decided.0 == Code::Fail;
+            let doubted = (depth < DOUBTED_PLIES
+                || (depth == DOUBTED_PLIES && side == Side::Attacker))
+                && decided.0 == Code::Fail;
             if root || doubted {
                 Plan::Search(
                     self.candidates(board, reader, &life, task, side, depth, kos),

@@ -503,7 +503,6 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             None => {
                 let kos = Kos {
                     fill: None,
-                    pending: board.ko_point(),
                     master: None,
                 };
                 self.node(board, reader, solver, &task, &original, side, 0, kos)
@@ -515,11 +514,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 };
                 let fill = board.ko_point();
                 if board.play(mover, Move::Play(mv)).is_ok() {
-                    let kos = Kos {
-                        fill,
-                        pending: board.ko_point(),
-                        master: None,
-                    };
+                    let kos = Kos { fill, master: None };
                     let goal = grow_goal(board, &original, mv, side, color, self.limits.link_goal);
                     let reply = match side {
                         Side::Attacker => Side::Defender,
@@ -643,8 +638,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// has two eyes no move can touch, [`Life::settled_eyes`]), and that
     /// within [`DOUBTED_PLIES`] (the attacker's one ply more) a "lost for
     /// the mover" verdict is still searched, since one vital move can
-    /// change what optics sums over
-    /// several spaces. In both cases the verdict stands if no move wins.
+    /// change what optics sums over several spaces. In both cases the
+    /// verdict stands if no move wins.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn plan<const C: usize, const M: usize, const R: usize, const S: usize>(
@@ -714,18 +709,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// The moves a node tries, in order: the side's best legal candidates,
     /// as many as the node's budget ([`OwlLimits::root_moves`] at the
     /// root, [`OwlLimits::first_reply_moves`] for the defender's reply to
-    /// the attacker's first move, [`OwlLimits::moves_per_node`] below the branch depth,
-    /// [`ATTACKER_MOVES_AT_BRANCH_DEPTH`] for the attacker at it, one
-    /// beyond it). A ko capture the rule forbids is kept as a retake while
-    /// the depth is below [`OwlLimits::ko_depth`] and no komaster's ko is
-    /// open (measured against retakes up to that depth alone: owl.tst
-    /// +242, ld_owl.tst -197; the other side also barred from the
-    /// komaster's ko, as in GNU Go: owl.tst +182 +242 -204, ld_owl.tst
-    /// -197 -199). The ko the mover took
-    /// two plies ago (`fill`), when the opponent could now retake it,
-    /// comes first and on top of the budget (measured: ld_owl.tst +170
-    /// +178 +193 +197 +200, -410; owl.tst +231, -213; within the budget
-    /// instead: owl.tst 175).
+    /// the attacker's first move, [`OwlLimits::moves_per_node`] below the
+    /// branch depth, [`ATTACKER_MOVES_AT_BRANCH_DEPTH`] for the attacker
+    /// at it, one beyond it). A ko capture the rule forbids is kept as a
+    /// retake while the depth is below [`OwlLimits::ko_depth`] and no
+    /// komaster's ko is open (measured against retakes up to that depth
+    /// alone: owl.tst +242, ld_owl.tst -197; the other side also barred
+    /// from the komaster's ko, as in GNU Go: owl.tst +182 +242 -204,
+    /// ld_owl.tst -197 -199). The ko the mover took two plies ago
+    /// (`fill`), when the opponent could now retake it, comes first and on
+    /// top of the budget (measured: ld_owl.tst +170 +178 +193 +197 +200,
+    /// -410; owl.tst +231, -213; within the budget instead: owl.tst 175).
     #[allow(clippy::too_many_arguments)]
     fn candidates<const C: usize, const M: usize, const R: usize>(
         &self,
@@ -759,9 +753,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // The ko the mover took two plies ago, which the opponent may now
         // retake: filling it comes first.
         let fill = kos.fill.filter(|&k| {
-            board.color_at(k).is_none()
-                && board.check_move(mover, k).is_ok()
-                && board.check_move(mover.opponent(), k).is_ok()
+            board.check_move(mover, k).is_ok() && board.check_move(mover.opponent(), k).is_ok()
         });
         if let Some(k) = fill {
             let _ = moves.push(k, false);
@@ -808,6 +800,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             Side::Attacker => (task.color.opponent(), Side::Defender),
             Side::Defender => (task.color, Side::Attacker),
         };
+        // The ko the opponent has just taken (where the mover may not
+        // retake yet): the child's own ko to fill.
+        let opponent_ko = board.ko_point();
         let mut best = (Code::Fail, None);
         for &(p, retake) in moves.iter() {
             let played = if retake {
@@ -841,8 +836,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 kos.master.filter(|&k| board.color_at(k).is_none())
             };
             let child_kos = Kos {
-                fill: kos.pending,
-                pending: board.ko_point(),
+                fill: opponent_ko,
                 master,
             };
             let (child, _) = self.node(
@@ -892,14 +886,12 @@ impl core::fmt::Debug for TracePoints<'_> {
     }
 }
 
-/// The kos a node knows of: the one its mover took two plies ago
-/// (`fill`: the point the opponent would retake at), the one the
-/// opponent has just taken (`pending`, the point the mover may not
-/// retake at yet), which becomes the child's `fill`, and the komaster's.
+/// The kos a node knows of besides the board's own ko point: the one its
+/// mover took two plies ago (`fill`: the point the opponent would retake
+/// at) and the komaster's.
 #[derive(Clone, Copy)]
 struct Kos {
     fill: Option<Point>,
-    pending: Option<Point>,
     /// Where the other side would take back the ko a side retook against
     /// the rule (GNU Go's `kom_pos`; that side is its komaster): while it
     /// is empty, no side retakes a ko against the rule again.

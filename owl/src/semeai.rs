@@ -1169,10 +1169,10 @@ impl<const EYES: usize> Semeai<EYES> {
             if !done.insert(o) {
                 continue;
             }
-            if board.liberty_count(o) <= 2 && reader.attack(board, o).code == Code::Win {
+            let libs = board.liberty_count(o);
+            if libs <= 2 && reader.attack(board, o).code == Code::Win {
                 d.weak = true;
             }
-            let libs = board.liberty_count(o);
             if libs > 2 {
                 d.weakest = d.weakest.min(u8::try_from(libs).unwrap_or(u8::MAX));
             }

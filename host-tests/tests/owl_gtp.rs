@@ -89,3 +89,27 @@ fn owl_searches_leave_the_board_unchanged() {
     }
     assert!(checked >= 18, "only {checked} searches checked");
 }
+
+/// A root move is checked by reading the reply as the opponent's own call
+/// would (owlet-owl's `ROOT_CHECKS`): in owl.tst case 55 the defence G1,
+/// which the attacker's reply H2 refutes outside the width of the
+/// in-tree reply, is no longer the answer, and the answer given holds up
+/// when the attacker's call reads after it.
+#[test]
+fn a_root_answer_survives_the_opponents_call() {
+    let mut console = Console::new();
+    let data = default_data_dir();
+    let load = format!(
+        "loadsgf {} 42",
+        data.join("games/incident199.sgf").display()
+    );
+    assert_eq!(ask(&mut console, &load), "= black\n\n");
+    let answer = ask(&mut console, "owl_defend F4");
+    let mv = answer
+        .strip_prefix("= 1 ")
+        .map(str::trim)
+        .unwrap_or_else(|| panic!("owl_defend F4: {answer}"));
+    assert_ne!(mv, "G1");
+    assert_eq!(ask(&mut console, &format!("play white {mv}")), "= \n\n");
+    assert_eq!(ask(&mut console, "owl_attack F4"), "= 0\n\n");
+}

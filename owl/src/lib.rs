@@ -26,7 +26,8 @@
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame
 //! of their own that ends before the search goes deeper. On thumbv7m
 //! (release, opt-level "s") a ply is one 400-byte frame, and the search
-//! recurses at most [`MAX_OWL_DEPTH`] plies; the board's journal holds
+//! recurses at most [`MAX_OWL_DEPTH`] plies (one more under a root
+//! check, which reads from the root's child); the board's journal holds
 //! the moves (no copies of positions). Each node also runs the tactical
 //! reader and the eye-graph solver, whose recursion adds to the stack at
 //! the deepest ply only.
@@ -38,7 +39,7 @@
 //! bytes above 20,488 of static RAM (building the engine at boot takes
 //! 41,632 once), 62,120 of the 65,536. The stack's
 //! worst case is the console (16.3 KiB with the owl command's solver),
-//! [`MAX_OWL_DEPTH`] plies of 400 bytes, the evaluation, then a reading of
+//! [`MAX_OWL_DEPTH`] + 1 plies of 400 bytes, the evaluation, then a reading of
 //! [`owlet_board::reading::MAX_READING_DEPTH`] plies (about 260 bytes
 //! each) or an eye analysis of [`EYE_LINE_DEPTH`] positions (about 272
 //! bytes each).
@@ -80,6 +81,7 @@ pub use dragon::{dragon_stones, same_dragon};
 pub use life::EYE_LINE_DEPTH;
 pub use search::{
     DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,
+    ROOT_CHECKS,
 };
 pub use semeai::{MAX_SEMEAI_DEPTH, Semeai, SemeaiError, SemeaiLimits, SemeaiResult};
 

@@ -34,6 +34,10 @@
 //! elsewhere) tries filling that ko first at its next turn, one move
 //! beyond the node's width: the side that has won a ko fight resolves it.
 //!
+//! A root move that wins is checked (the first [`ROOT_CHECKS`] of them):
+//! the reply is read again as the opponent's own call would read it, and
+//! a move that check refutes is not the answer.
+//!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.
 //!
@@ -94,7 +98,8 @@ pub struct OwlLimits {
     /// with the komaster rule, measured against 8: owl.tst +116 +184; 12:
     /// +116; 16 and 20: owl.tst +184 -151, ld_owl.tst +151).
     pub ko_depth: u8,
-    /// Owl nodes per top-level call (`owl_node_limit`).
+    /// Owl nodes per top-level call (`owl_node_limit`); each of the root's
+    /// checks ([`ROOT_CHECKS`]) has as many again.
     pub node_limit: u32,
     /// The eye-graph solver's node budget per eye space during an owl
     /// search (an eye space beyond it gets the solver's flagged estimate).
@@ -162,6 +167,19 @@ pub struct OwlResult {
 /// 100 132 135 170 206); two plies of it: ld_owl.tst 92, owl.tst 172; the
 /// same for the defender too: 89 and 171.
 pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
+
+/// Root moves per call whose win is checked by reading the reply again as
+/// the opponent's own call would (the in-tree reply is narrower, and its
+/// doubted plies and eye budget are a non-root node's): a refuted move is
+/// not the answer, and the root tries its next. Each check has a node
+/// budget of its own, so a call reads at most `1 + ROOT_CHECKS` times
+/// [`OwlLimits::node_limit`] nodes. Measured against none: owl.tst 180 ->
+/// 184 (+55 +112 +176 +214 +218, -129), ld_owl.tst 104 -> 103 (+186, -154
+/// -408; the two lost are kos the check reads for the opponent where GNU
+/// Go sees none), reading nodes +44% and +54%; 1 check: owl.tst 180; 4:
+/// as 2; the checks' nodes counted against the call's limit: 182 and 102;
+/// failed root moves also re-read (the first two): owl.tst 183, +66% nodes.
+pub const ROOT_CHECKS: u8 = 2;
 
 /// A dragon's life-and-death status (GNU Go's `dragon_status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,6 +280,11 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     nodes: u64,
     call_nodes: u32,
     limit_hit: bool,
+    /// Root moves still to be checked by a search of their own this call
+    /// ([`ROOT_CHECKS`]).
+    checks_left: u8,
+    /// The next node skips its cache lookup (a root check's first node).
+    fresh: bool,
     /// Counts cut-offs, so a subtree that met one is not cached.
     cutoffs: u32,
     cache: [Entry; CACHE],
@@ -293,6 +316,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             nodes: 0,
             call_nodes: 0,
             limit_hit: false,
+            checks_left: 0,
+            fresh: false,
             cutoffs: 0,
             cache: [EMPTY_ENTRY; CACHE],
             eyes: EyeMemo::new(),
@@ -483,6 +508,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> OwlResult {
         self.call_nodes = 0;
         self.limit_hit = false;
+        self.checks_left = ROOT_CHECKS;
         let fail = OwlResult {
             code: Code::Fail,
             point: None,
@@ -581,6 +607,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> (Code, Option<Point>) {
         let lost = (Code::Fail, None);
+        let fresh = core::mem::take(&mut self.fresh);
         self.nodes += 1;
         self.call_nodes = self.call_nodes.saturating_add(1);
         if self.call_nodes > self.limits.node_limit {
@@ -604,7 +631,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             };
         }
         let key = self.key(board.hash(), task, side, kos.master);
-        if let Some(hit) = self.lookup(key) {
+        if !fresh && let Some(hit) = self.lookup(key) {
             return hit;
         }
         let cutoffs = self.cutoffs;
@@ -628,6 +655,38 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             self.store(key, result.0, result.1);
         }
         result
+    }
+
+    /// A root move's check: the reply read again as a call of its own
+    /// would read it (the root's width, eye budget and doubted plies, a
+    /// node budget of its own, the cache bypassed at its first node), so
+    /// that a root answer agrees with what the opponent's call after the
+    /// move says. Returns the root mover's code as that search has it; a
+    /// check cut by the node limit does not count against the move.
+    #[allow(clippy::too_many_arguments)]
+    fn root_check<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        reply: Side,
+        kos: Kos,
+    ) -> Code {
+        let (nodes, hit) = (self.call_nodes, self.limit_hit);
+        let checks = self.checks_left.saturating_sub(1);
+        self.call_nodes = 0;
+        // No check within a check.
+        self.checks_left = 0;
+        self.fresh = true;
+        let (child, _) = self.node(board, reader, solver, task, goal, reply, 0, kos);
+        self.fresh = false;
+        let cut = self.call_nodes > self.limits.node_limit;
+        self.call_nodes = nodes;
+        self.limit_hit = hit;
+        self.checks_left = checks;
+        if cut { Code::Win } else { invert(child) }
     }
 
     /// Judges the node statically and says whether to read on.
@@ -857,11 +916,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 if self.limit_hit { ", limit hit" } else { "" },
                 w = depth * 2
             );
-            let _ = board.undo();
             let mut code = invert(child);
             if retake {
                 code = worse(code, Code::KoB);
             }
+            if depth == 0 && code != Code::Fail && self.checks_left > 0 {
+                code = worse(
+                    code,
+                    self.root_check(board, reader, solver, task, &child_goal, reply, child_kos),
+                );
+            }
+            let _ = board.undo();
             if code == Code::Win {
                 return (Code::Win, Some(p));
             }

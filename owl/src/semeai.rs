@@ -149,7 +149,7 @@ impl SemeaiLimits {
         moves_per_node: 4,
         narrow_moves: 2,
         root_moves: 5,
-        ko_depth: 6,
+        ko_depth: 5,
         node_limit: 250,
         eye_budget: 20_000,
         reading: ReadingLimits {

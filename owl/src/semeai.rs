@@ -36,8 +36,9 @@
 //! other dragon's strings, rescues of its own, lunches, eye vital points
 //! of both dragons, the other dragon's liberties (easy ones first), shared
 //! liberties, approach moves (room for the mover's strings next to a
-//! liberty it can fill only into atari), and a pass; a self-atari is not tried except as a throw-in
-//! at the other's eye or, after the pass and while [`SACRIFICE_NODES`]
+//! liberty it can fill only into atari), and a pass; a self-atari is
+//! not tried except as a throw-in at the other's eye (at the root only
+//! after the pass) or, after the pass and while [`SACRIFICE_NODES`]
 //! are left, as a sacrifice of two to [`SACRIFICE_MAX`] stones whose
 //! capture leaves a space that makes no two eyes (a nakade grown inside
 //! the capturer). A search that hits a limit takes the race count as the
@@ -148,7 +149,7 @@ impl SemeaiLimits {
         moves_per_node: 4,
         narrow_moves: 2,
         root_moves: 5,
-        ko_depth: 6,
+        ko_depth: 5,
         node_limit: 250,
         eye_budget: 20_000,
         reading: ReadingLimits {
@@ -849,9 +850,12 @@ impl<const EYES: usize> Semeai<EYES> {
                 };
                 // Self-atari loses a race, except a throw-in at the other's
                 // eye or a sacrifice that leaves the capturer a dead shape.
-                let self_atari =
-                    captured == 0 && board.liberty_count(p) == 1 && !look.throw_ins.contains(p);
-                let sacrifice = self_atari && dead_shape_sacrifice(board, p);
+                // At the root a throw-in waits, like a sacrifice, for the
+                // pass: when standing still wins, no stone need be given.
+                let in_atari = captured == 0 && board.liberty_count(p) == 1;
+                let self_atari = in_atari && !look.throw_ins.contains(p);
+                let sacrifice = (self_atari && dead_shape_sacrifice(board, p))
+                    || (root && in_atari && !self_atari);
                 if (self_atari && !sacrifice) || sacrifice != sacrifices {
                     let _ = board.undo();
                     continue;
@@ -1038,8 +1042,8 @@ impl<const EYES: usize> Semeai<EYES> {
             Candidates::new()
         } else {
             match turn {
-                Turn::A => candidates(board, reader, &da, &db, a_color),
-                Turn::B => candidates(board, reader, &db, &da, b_color),
+                Turn::A => candidates(board, reader, &da, &db, a_color, root),
+                Turn::B => candidates(board, reader, &db, &da, b_color, root),
             }
         };
         let throw_ins = match turn {
@@ -1596,6 +1600,7 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
     mine: &Dragon,
     theirs: &Dragon,
     color: Color,
+    root: bool,
 ) -> Candidates {
     let mut list = Candidates::new();
     let enemy = color.opponent();
@@ -1655,11 +1660,27 @@ fn candidates<const C: usize, const M: usize, const R: usize>(
     {
         list.add(p, score::VITAL);
     }
-    // Liberties: theirs alone first (easy ones first), then shared.
+    // Liberties: theirs alone first (easy ones first), then shared. At
+    // the root, whose first winning move is the answer, a point the
+    // other side would gain liberties from ranks higher, and a shared
+    // liberty the mover gains two or more from (no loss to it) ranks as
+    // an outside one; deeper, the order decides where the node budget
+    // goes, so it stays as it is.
     for p in theirs.libs.iter() {
-        let gain = liberty_gain(board, mine, p);
+        let own = liberty_gain(board, mine, p);
+        let gain = own
+            + if root {
+                liberty_gain(board, theirs, p)
+            } else {
+                0
+            };
         if mine.libs.contains(p) {
-            list.add(p, score::SHARED_LIBERTY + gain * score::PER_LIBERTY_GAINED);
+            let base = if root && own >= 2 {
+                score::OUTSIDE_LIBERTY
+            } else {
+                score::SHARED_LIBERTY
+            };
+            list.add(p, base + gain * score::PER_LIBERTY_GAINED);
             continue;
         }
         if theirs.eye_points.contains(p) {

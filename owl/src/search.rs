@@ -34,9 +34,9 @@
 //! elsewhere) tries filling that ko first at its next turn, one move
 //! beyond the node's width: the side that has won a ko fight resolves it.
 //!
-//! A root move that wins is checked (the first [`ROOT_CHECKS`] of them):
-//! the reply is read again as the opponent's own call would read it, and
-//! a move that check refutes is not the answer.
+//! A defender's root move that wins is checked (the first [`ROOT_CHECKS`]
+//! of them): the attacker's reply is read again as the attacker's own call
+//! would read it, and a move that check refutes is not the answer.
 //!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.
@@ -98,8 +98,8 @@ pub struct OwlLimits {
     /// with the komaster rule, measured against 8: owl.tst +116 +184; 12:
     /// +116; 16 and 20: owl.tst +184 -151, ld_owl.tst +151).
     pub ko_depth: u8,
-    /// Owl nodes per top-level call (`owl_node_limit`); each of the root's
-    /// checks ([`ROOT_CHECKS`]) has as many again.
+    /// Owl nodes per top-level call (`owl_node_limit`); each of the
+    /// defender's root checks ([`ROOT_CHECKS`]) has as many again.
     pub node_limit: u32,
     /// The eye-graph solver's node budget per eye space during an owl
     /// search (an eye space beyond it gets the solver's flagged estimate).
@@ -168,17 +168,22 @@ pub struct OwlResult {
 /// same for the defender too: 89 and 171.
 pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 
-/// Root moves per call whose win is checked by reading the reply again as
-/// the opponent's own call would (the in-tree reply is narrower, and its
-/// doubted plies and eye budget are a non-root node's): a refuted move is
-/// not the answer, and the root tries its next. Each check has a node
-/// budget of its own, so a call reads at most `1 + ROOT_CHECKS` times
-/// [`OwlLimits::node_limit`] nodes. Measured against none: owl.tst 180 ->
-/// 184 (+55 +112 +176 +214 +218, -129), ld_owl.tst 104 -> 103 (+186, -154
-/// -408; the two lost are kos the check reads for the opponent where GNU
-/// Go sees none), reading nodes +44% and +54%; 1 check: owl.tst 180; 4:
-/// as 2; the checks' nodes counted against the call's limit: 182 and 102;
-/// failed root moves also re-read (the first two): owl.tst 183, +66% nodes.
+/// The defender's root moves per call whose win is checked by reading the
+/// attacker's reply again as the attacker's own call would (in the tree
+/// that reply is [`OwlLimits::moves_per_node`] wide, at a call's root
+/// [`OwlLimits::root_moves`]; its doubted plies and eye budget are a
+/// non-root node's): a refuted move is not the answer, and the root tries
+/// its next. Each check has a node budget of its own, so a call reads at
+/// most `1 + ROOT_CHECKS` times [`OwlLimits::node_limit`] nodes. Measured
+/// against none: owl.tst 180 -> 184 (+55 +112 +176 +214 +218, -129),
+/// ld_owl.tst 104 (+186, -154; in 129 the check finds a ko for the
+/// attacker where GNU Go sees none), reading nodes +36% and +52%; the
+/// attacker's root moves checked too (its in-tree reply is already
+/// [`OwlLimits::first_reply_moves`] wide): the same owl.tst cases, ld_owl.tst
+/// -408, 6% more nodes; 1 check: owl.tst 180; 4: as 2; the checks' nodes
+/// counted against the call's own limit: owl.tst 182, ld_owl.tst 102;
+/// the first two failed root moves re-read as well: owl.tst 183, +66%
+/// nodes.
 pub const ROOT_CHECKS: u8 = 2;
 
 /// A dragon's life-and-death status (GNU Go's `dragon_status`).
@@ -920,7 +925,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if retake {
                 code = worse(code, Code::KoB);
             }
-            if depth == 0 && code != Code::Fail && self.checks_left > 0 {
+            if depth == 0 && side == Side::Defender && code != Code::Fail && self.checks_left > 0 {
                 code = worse(
                     code,
                     self.root_check(board, reader, solver, task, &child_goal, reply, child_kos),

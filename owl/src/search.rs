@@ -662,8 +662,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         result
     }
 
-    /// A root move's check: the reply read again as a call of its own
-    /// would read it (the root's width, eye budget and doubted plies, a
+    /// A defender's root move's check ([`ROOT_CHECKS`]): the attacker's
+    /// reply read again as the attacker's own call would read it (the root's width, eye budget and doubted plies, a
     /// node budget of its own, the cache bypassed at its first node), so
     /// that a root answer agrees with what the opponent's call after the
     /// move says. Returns the root mover's code as that search has it; a
@@ -685,8 +685,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // No check within a check.
         self.checks_left = 0;
         self.fresh = true;
+        // `node` clears `fresh` as it starts.
         let (child, _) = self.node(board, reader, solver, task, goal, reply, 0, kos);
-        self.fresh = false;
         let cut = self.call_nodes > self.limits.node_limit;
         self.call_nodes = nodes;
         self.limit_hit = hit;

@@ -106,7 +106,8 @@ impl MoveList {
         self.items.iter().flatten().map(|i| i.0)
     }
 
-    fn scored(&self) -> impl Iterator<Item = (Point, i16)> + '_ {
+    /// The candidates with their scores, in list order.
+    pub(crate) fn scored(&self) -> impl Iterator<Item = (Point, i16)> + '_ {
         self.items.iter().flatten().copied()
     }
 }

@@ -802,6 +802,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             ),
             Side::Defender => (task.color, defense_moves(board, reader, life, task.color)),
         };
+        #[cfg(feature = "trace")]
+        if depth == 0 {
+            let all: std::vec::Vec<_> = list
+                .scored()
+                .map(|(p, s)| std::format!("{p}:{s}"))
+                .collect();
+            trace!("candidates {}", all.join(" "));
+        }
         let budget = if depth == 0 {
             usize::from(self.limits.root_moves.max(1))
         } else if depth == 1 && side == Side::Defender {

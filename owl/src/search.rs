@@ -14,7 +14,8 @@
 //! is in reach), for the attacker; an eye space the solver could only
 //! estimate leaves the node open. Otherwise the side to move tries its
 //! best candidates ([`crate::moves`]): [`OwlLimits::root_moves`] at the
-//! root, [`OwlLimits::first_reply_moves`] for the defender's reply to the
+//! root ([`OwlLimits::estimated_root_moves`] when its eye value is partly
+//! an estimate), [`OwlLimits::first_reply_moves`] for the defender's reply to the
 //! attacker's first move, [`OwlLimits::moves_per_node`] below, one beyond
 //! [`OwlLimits::branch_depth`]. The attacker wins by
 //! capturing every original goal string or by a position the evaluation
@@ -85,6 +86,15 @@ pub struct OwlLimits {
     /// five moves per node as well: owl.tst +2, ld_owl.tst -1; branch
     /// depth 5: owl.tst -8, ld_owl.tst +6).
     pub root_moves: u8,
+    /// Moves tried at the root when its eye value is partly the solver's
+    /// estimate (an eye space beyond [`OwlLimits::root_eye_budget`]: a
+    /// big open space, where the candidates' scores say little). Default
+    /// 10; measured against 8: ld_owl.tst +35 +61 +310 +510, owl.tst -236
+    /// (a ninth attacker move in the defender's root check refutes the
+    /// right answer), held-out the same; 9: ld_owl.tst +35 +61 +510; 11
+    /// and 12: the same cases as 10, more nodes; 13 and 16: owl.tst -8
+    /// -23 more (16: +162 -10 -219 too).
+    pub estimated_root_moves: u8,
     /// Moves the defender tries in reply to the attacker's first move
     /// (default 8; measured against 4, the width below: 8 gains owl.tst
     /// 81 105 134 170 and ld_owl.tst 12 15 36 62 174 190 and loses owl.tst
@@ -122,6 +132,7 @@ impl OwlLimits {
         branch_depth: 4,
         moves_per_node: 4,
         root_moves: 8,
+        estimated_root_moves: 10,
         first_reply_moves: 8,
         ko_depth: 14,
         node_limit: 1000,
@@ -171,7 +182,7 @@ pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 /// The defender's root moves per call whose win is checked by reading the
 /// attacker's reply again as the attacker's own call would (in the tree
 /// that reply is [`OwlLimits::moves_per_node`] wide, at a call's root
-/// [`OwlLimits::root_moves`]; its doubted plies and eye budget are a
+/// [`OwlLimits::root_moves`] or [`OwlLimits::estimated_root_moves`]; its doubted plies and eye budget are a
 /// non-root node's): a refuted move is not the answer, and the root tries
 /// its next. Each check has a node budget of its own, so a call reads at
 /// most `1 + ROOT_CHECKS` times [`OwlLimits::node_limit`] nodes. Measured
@@ -772,7 +783,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// The moves a node tries, in order: the side's best legal candidates,
     /// as many as the node's budget ([`OwlLimits::root_moves`] at the
-    /// root, [`OwlLimits::first_reply_moves`] for the defender's reply to
+    /// root, [`OwlLimits::estimated_root_moves`] there when the root's eye
+    /// value is partly an estimate, [`OwlLimits::first_reply_moves`] for the defender's reply to
     /// the attacker's first move, [`OwlLimits::moves_per_node`] below the
     /// branch depth, [`ATTACKER_MOVES_AT_BRANCH_DEPTH`] for the attacker
     /// at it, one beyond it). A ko capture the rule forbids is kept as a
@@ -811,7 +823,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             trace!("candidates {}", all.join(" "));
         }
         let budget = if depth == 0 {
-            usize::from(self.limits.root_moves.max(1))
+            if life.exact {
+                usize::from(self.limits.root_moves.max(1))
+            } else {
+                usize::from(self.limits.estimated_root_moves.max(1))
+            }
         } else if depth == 1 && side == Side::Defender {
             usize::from(self.limits.first_reply_moves.max(1))
         } else if depth < usize::from(self.limits.branch_depth) {

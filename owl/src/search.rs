@@ -1205,6 +1205,27 @@ mod tests {
     }
 
     #[test]
+    fn an_unsavable_lunch_grows_into_a_dead_shape() {
+        // Black B9 cannot be saved; black A9 sacrifices three stones, and
+        // the corner white takes them back in is one eye (ld_owl.tst 67).
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .XO......
+            XOOXX....
+            .OXX.....
+            OOX......
+            .XX......
+            .X.......
+            .........
+            .........
+            .........",
+        );
+        let (c9, a9) = (pt(&board, "C9"), pt(&board, "A9"));
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, c9));
+        assert_eq!((r.code, r.point), (Code::Win, Some(a9)));
+    }
+
+    #[test]
     fn one_small_eye_is_dead() {
         let (mut board, mut reader, mut solver, mut owl) = setup(
             "

@@ -15,9 +15,9 @@
 //! estimate leaves the node open. Otherwise the side to move tries its
 //! best candidates ([`crate::moves`]): [`OwlLimits::root_moves`] at the
 //! root ([`OwlLimits::estimated_root_moves`] when its eye value is partly
-//! an estimate), [`OwlLimits::first_reply_moves`] for the defender's reply to the
-//! attacker's first move, [`OwlLimits::moves_per_node`] below, one beyond
-//! [`OwlLimits::branch_depth`]. The attacker wins by
+//! an estimate), [`OwlLimits::first_reply_moves`] for the defender's reply
+//! to the attacker's first move, [`OwlLimits::moves_per_node`] below, one
+//! beyond [`OwlLimits::branch_depth`]. The attacker wins by
 //! capturing every original goal string or by a position the evaluation
 //! calls dead; a search that hits a limit counts as the defender's win
 //! (GNU Go's convention) and says so in [`OwlResult::limit_hit`].
@@ -182,9 +182,10 @@ pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 /// The defender's root moves per call whose win is checked by reading the
 /// attacker's reply again as the attacker's own call would (in the tree
 /// that reply is [`OwlLimits::moves_per_node`] wide, at a call's root
-/// [`OwlLimits::root_moves`] or [`OwlLimits::estimated_root_moves`]; its doubted plies and eye budget are a
-/// non-root node's): a refuted move is not the answer, and the root tries
-/// its next. Each check has a node budget of its own, so a call reads at
+/// [`OwlLimits::root_moves`] or [`OwlLimits::estimated_root_moves`]; its
+/// doubted plies and eye budget are a non-root node's): a refuted move
+/// is not the answer, and the root tries its next. Each check has a node
+/// budget of its own, so a call reads at
 /// most `1 + ROOT_CHECKS` times [`OwlLimits::node_limit`] nodes. Measured
 /// against none: owl.tst 180 -> 184 (+55 +112 +176 +214 +218, -129),
 /// ld_owl.tst 104 (+186, -154; in 129 the check finds a ko for the
@@ -674,11 +675,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     }
 
     /// A defender's root move's check ([`ROOT_CHECKS`]): the attacker's
-    /// reply read again as the attacker's own call would read it (the root's width, eye budget and doubted plies, a
-    /// node budget of its own, the cache bypassed at its first node), so
-    /// that a root answer agrees with what the opponent's call after the
-    /// move says. Returns the root mover's code as that search has it; a
-    /// check cut by the node limit does not count against the move.
+    /// reply read again as the attacker's own call would read it (the
+    /// root's width, eye budget and doubted plies, a node budget of its
+    /// own, the cache bypassed at its first node), so that a root answer
+    /// agrees with what the opponent's call after the move says. Returns
+    /// the root mover's code as that search has it; a check cut by the
+    /// node limit does not count against the move.
     #[allow(clippy::too_many_arguments)]
     fn root_check<const C: usize, const M: usize, const R: usize, const S: usize>(
         &mut self,
@@ -784,8 +786,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// The moves a node tries, in order: the side's best legal candidates,
     /// as many as the node's budget ([`OwlLimits::root_moves`] at the
     /// root, [`OwlLimits::estimated_root_moves`] there when the root's eye
-    /// value is partly an estimate, [`OwlLimits::first_reply_moves`] for the defender's reply to
-    /// the attacker's first move, [`OwlLimits::moves_per_node`] below the
+    /// value is partly an estimate, [`OwlLimits::first_reply_moves`] for
+    /// the defender's reply to the attacker's first move, [`OwlLimits::moves_per_node`] below the
     /// branch depth, [`ATTACKER_MOVES_AT_BRANCH_DEPTH`] for the attacker
     /// at it, one beyond it). A ko capture the rule forbids is kept as a
     /// retake while the depth is below [`OwlLimits::ko_depth`] and no
@@ -823,11 +825,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             trace!("candidates {}", all.join(" "));
         }
         let budget = if depth == 0 {
-            if life.exact {
-                usize::from(self.limits.root_moves.max(1))
+            let root = if life.exact {
+                self.limits.root_moves
             } else {
-                usize::from(self.limits.estimated_root_moves.max(1))
-            }
+                self.limits.estimated_root_moves
+            };
+            usize::from(root.max(1))
         } else if depth == 1 && side == Side::Defender {
             usize::from(self.limits.first_reply_moves.max(1))
         } else if depth < usize::from(self.limits.branch_depth) {
@@ -1207,7 +1210,7 @@ mod tests {
     #[test]
     fn an_unsavable_lunch_grows_into_a_dead_shape() {
         // Black B9 cannot be saved; black A9 sacrifices three stones, and
-        // the corner white takes them back in is one eye (ld_owl.tst 67).
+        // where white takes them back it has only one eye (ld_owl.tst 67).
         let (mut board, mut reader, mut solver, mut owl) = setup(
             "
             .XO......

@@ -1229,6 +1229,30 @@ mod tests {
     }
 
     #[test]
+    fn a_self_atari_that_starts_a_ko_is_tried() {
+        // After white D9 (D18-E18 in atari), black A9 is a self-atari, but
+        // white's capture at B9 leaves a ko: black lives only by it
+        // (ld_owl.tst 177). Black to move lives at A9.
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            ..X.OO...
+            OX.XXO...
+            .XXOOOO..
+            .XOO.....
+            .OO......
+            ..O......
+            ..O......
+            .........
+            .........",
+        );
+        let (c7, d9, a9) = (pt(&board, "C7"), pt(&board, "D9"), pt(&board, "A9"));
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, c7));
+        assert_eq!((r.code, r.point), (Code::KoA, Some(d9)));
+        let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, c7));
+        assert_eq!((r.code, r.point), (Code::Win, Some(a9)));
+    }
+
+    #[test]
     fn one_small_eye_is_dead() {
         let (mut board, mut reader, mut solver, mut owl) = setup(
             "

@@ -1230,7 +1230,7 @@ mod tests {
 
     #[test]
     fn a_self_atari_that_starts_a_ko_is_tried() {
-        // After white D9 (D18-E18 in atari), black A9 is a self-atari, but
+        // After white D9 (black D8-E8 in atari), black A9 is a self-atari, but
         // white's capture at B9 leaves a ko: black lives only by it
         // (ld_owl.tst 177). Black to move lives at A9.
         let (mut board, mut reader, mut solver, mut owl) = setup(

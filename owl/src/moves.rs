@@ -145,9 +145,9 @@ fn playable<const C: usize, const M: usize>(
     }
 }
 
-/// Whether the stone just played at `p` (one stone, one liberty) can be
-/// taken only by a capture that leaves a ko: the capturing stone alone
-/// with `p` as its one liberty, so `color` may retake. Such a self-atari
+/// Whether the stone just played at `p` (one liberty) can be taken only by
+/// a capture that leaves a ko (the board's ko rule then forbids the
+/// immediate retake at `p`, so `color` retakes later). Such a self-atari
 /// starts a ko fight and stays a candidate (measured for both sides:
 /// owl.tst +164 +205, ld_owl.tst +45 +49 +156 +158 +177, -69, where 69
 /// runs into the node limit; the defender alone: the same).
@@ -156,20 +156,15 @@ fn starts_ko<const C: usize, const M: usize>(
     color: Color,
     p: Point,
 ) -> bool {
-    if board.string_size(p) != 1 {
-        return false;
-    }
     let Some(l) = board.liberty_set(p).iter().next() else {
         return false;
     };
-    match board.play(color.opponent(), Move::Play(l)) {
-        Ok(captured) => {
-            let ko = captured == 1 && board.string_size(l) == 1 && board.liberty_count(l) == 1;
-            let _ = board.undo();
-            ko
-        }
-        Err(_) => false,
+    if board.play(color.opponent(), Move::Play(l)).is_err() {
+        return false;
     }
+    let ko = board.ko_point() == Some(p);
+    let _ = board.undo();
+    ko
 }
 
 /// The liberties of the goal.

@@ -787,8 +787,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// as many as the node's budget ([`OwlLimits::root_moves`] at the
     /// root, [`OwlLimits::estimated_root_moves`] there when the root's eye
     /// value is partly an estimate, [`OwlLimits::first_reply_moves`] for
-    /// the defender's reply to the attacker's first move, [`OwlLimits::moves_per_node`] below the
-    /// branch depth, [`ATTACKER_MOVES_AT_BRANCH_DEPTH`] for the attacker
+    /// the defender's reply to the attacker's first move,
+    /// [`OwlLimits::moves_per_node`] below the branch depth,
+    /// [`ATTACKER_MOVES_AT_BRANCH_DEPTH`] for the attacker
     /// at it, one beyond it). A ko capture the rule forbids is kept as a
     /// retake while the depth is below [`OwlLimits::ko_depth`] and no
     /// komaster's ko is open (measured against retakes up to that depth

@@ -712,7 +712,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// A static verdict ends the node, except that the root still names a
     /// move when the verdict gives the mover the win (the attacker names a
     /// killing move, as GNU Go answers; the defender passes only when it
-    /// has two eyes no move can touch, [`Life::settled_eyes`]), and that
+    /// has two eyes no move can touch, [`Life::settled_eyes`], and the
+    /// attacker's own search, to move, finds no kill: otherwise the
+    /// defender reads its moves with no verdict to fall back on), and that
     /// within [`DOUBTED_PLIES`] (the attacker's one ply more) a "lost for
     /// the mover" verdict is still searched, since one vital move can
     /// change what optics sums over several spaces. In both cases the
@@ -756,6 +758,18 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             // (A weak goal string already keeps `judge` from a win.)
             let settled = side == Side::Defender && life.settled_eyes >= 2 && !life.ko_goal;
             let settled_root = depth == 0 && decided.0 == Code::Win && settled;
+            // Optics' settled eyes can be wrong (a space that holds a goal
+            // stone): the defender passes only if the attacker, to move,
+            // cannot kill either (measured: owl.tst +140, nothing lost).
+            if settled_root {
+                let kill = self.root_check(board, reader, solver, task, goal, Side::Attacker, kos);
+                if kill != Code::Win {
+                    return Plan::Search(
+                        self.candidates(board, reader, &life, task, side, depth, kos),
+                        None,
+                    );
+                }
+            }
             let root = depth == 0 && decided.0 == Code::Win && !settled_root;
             let doubted = (depth < DOUBTED_PLIES
                 || (depth == DOUBTED_PLIES && side == Side::Attacker))
@@ -1251,6 +1265,37 @@ mod tests {
         assert_eq!((r.code, r.point), (Code::KoA, Some(d9)));
         let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, c7));
         assert_eq!((r.code, r.point), (Code::Win, Some(a9)));
+    }
+
+    /// Optics values the space around the lone black H8 as two settled
+    /// eyes, yet White's J8 (or H9) kills: the defender must not pass
+    /// (owl.tst 140, nicklas19 at move 60; GNU Go 3.8 answers `1 H9` to
+    /// both calls, owlet used to answer `1 PASS` to `owl_defend`).
+    #[test]
+    fn settled_eyes_the_attacker_can_break_are_defended() {
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            O.XOOX...
+            OXXXOX.X.
+            .XXOOOX..
+            XXXO.OOXX
+            OOXOOOOOX
+            XOOOXXO.O
+            XXXX.XXO.
+            ......XOO
+            .......X.",
+        );
+        let h8 = pt(&board, "H8");
+        let defended = [pt(&board, "H9"), pt(&board, "J8"), pt(&board, "J9")];
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, h8));
+        assert_eq!(r.code, Code::Win);
+        let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, h8));
+        assert_eq!(r.code, Code::Win);
+        assert!(
+            r.point.is_some_and(|p| defended.contains(&p)),
+            "{:?}",
+            r.point
+        );
     }
 
     #[test]

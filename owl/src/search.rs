@@ -198,6 +198,14 @@ pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 /// nodes.
 pub const ROOT_CHECKS: u8 = 2;
 
+/// From this depth on, a node whose eye value is only the solver's
+/// estimate but gives two eyes even with the attacker first ends there
+/// as alive (GNU Go's "getting deep, looks lively"), unless a goal string
+/// can be captured. Measured against none: owl.tst +129 +222, -102 -228;
+/// ld_owl.tst +502; reading nodes -15% and -9%; 12: owl.tst also +170
+/// +213 but one held-out dragon lost; 8, 10, 11, 14: no better.
+pub const LIVELY_DEPTH: usize = 13;
+
 /// A dragon's life-and-death status (GNU Go's `dragon_status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -754,6 +762,18 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             w = depth * 2
         );
         let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
+        // Deep in the tree a big open space is taken at its estimate.
+        if depth >= LIVELY_DEPTH
+            && !life.exact
+            && life.value.min_eyes() >= 2
+            && !life.weak_goal
+            && !life.ko_goal
+        {
+            return Plan::Answer(match side {
+                Side::Attacker => (Code::Fail, None),
+                Side::Defender => (Code::Win, None),
+            });
+        }
         if let Some(decided) = judge(&life, side) {
             // (A weak goal string already keeps `judge` from a win.)
             let settled = side == Side::Defender && life.settled_eyes >= 2 && !life.ko_goal;

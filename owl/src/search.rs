@@ -688,7 +688,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// own, the cache bypassed at its first node), so that a root answer
     /// agrees with what the opponent's call after the move says. Returns
     /// the root mover's code as that search has it; a check cut by the
-    /// node limit does not count against the move.
+    /// node limit does not count against the move. `plan` also runs one,
+    /// with no move played, before the defender's root passes on settled
+    /// eyes; that takes one of the call's checks.
     #[allow(clippy::too_many_arguments)]
     fn root_check<const C: usize, const M: usize, const R: usize, const S: usize>(
         &mut self,

@@ -235,12 +235,16 @@ enum Side {
 struct Entry {
     key: u64,
     code: u8,
+    /// The depth of the node that computed it: deeper nodes read fewer
+    /// moves, so an entry serves only nodes at its depth or deeper.
+    depth: u8,
     point: u16,
 }
 
 const EMPTY_ENTRY: Entry = Entry {
     key: 0,
     code: 0,
+    depth: 0,
     point: 0,
 };
 
@@ -310,6 +314,8 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     checks_left: u8,
     /// The next node skips its cache lookup (a root check's first node).
     fresh: bool,
+    /// A root check is reading: it takes no entry computed deeper.
+    checking: bool,
     /// Counts cut-offs, so a subtree that met one is not cached.
     cutoffs: u32,
     cache: [Entry; CACHE],
@@ -343,6 +349,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             limit_hit: false,
             checks_left: 0,
             fresh: false,
+            checking: false,
             cutoffs: 0,
             cache: [EMPTY_ENTRY; CACHE],
             eyes: EyeMemo::new(),
@@ -596,23 +603,26 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             ^ master.wrapping_mul(0x94D0_49BB_1331_11EB)
     }
 
-    fn lookup(&self, key: u64) -> Option<(Code, Option<Point>)> {
+    fn lookup(&self, key: u64, depth: usize) -> Option<(Code, Option<Point>)> {
         let slot = (key % CACHE.max(1) as u64) as usize;
         let e = self.cache.get(slot)?;
-        (e.key == key && e.code != 0).then(|| {
-            let code = code_from(e.code - 1);
-            // Index 0 is the padding corner, never a board point: "no move".
-            let point = Point::from_index(usize::from(e.point)).filter(|_| e.point != 0);
-            (code, point)
-        })
+        (e.key == key && e.code != 0 && (!self.checking || usize::from(e.depth) <= depth)).then(
+            || {
+                let code = code_from(e.code - 1);
+                // Index 0 is the padding corner, never a board point: "no move".
+                let point = Point::from_index(usize::from(e.point)).filter(|_| e.point != 0);
+                (code, point)
+            },
+        )
     }
 
-    fn store(&mut self, key: u64, code: Code, point: Option<Point>) {
+    fn store(&mut self, key: u64, depth: usize, code: Code, point: Option<Point>) {
         let slot = (key % CACHE.max(1) as u64) as usize;
         if let Some(e) = self.cache.get_mut(slot) {
             *e = Entry {
                 key,
                 code: code.gtp() + 1,
+                depth: u8::try_from(depth).unwrap_or(u8::MAX),
                 point: point.map_or(0, |p| p.index() as u16),
             };
         }
@@ -656,7 +666,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             };
         }
         let key = self.key(board.hash(), task, side, kos.master);
-        if !fresh && let Some(hit) = self.lookup(key) {
+        if !fresh && let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
         let cutoffs = self.cutoffs;
@@ -677,7 +687,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             }
         };
         if self.cutoffs == cutoffs {
-            self.store(key, result.0, result.1);
+            self.store(key, depth, result.0, result.1);
         }
         result
     }
@@ -685,7 +695,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// A defender's root move's check ([`ROOT_CHECKS`]): the attacker's
     /// reply read again as the attacker's own call would read it (the
     /// root's width, eye budget and doubted plies, a node budget of its
-    /// own, the cache bypassed at its first node), so that a root answer
+    /// own, the cache bypassed at its first node and, below it, no cache
+    /// entry taken that a deeper, narrower node computed: measured
+    /// against taking them, ld_owl.tst +54 +166 +301, owl.tst -123 -216,
+    /// reading nodes +10%; every node refusing deeper entries instead:
+    /// owl.tst the same, ld_owl.tst +54 +166 +301 -406 -408 -409), so that a root answer
     /// agrees with what the opponent's call after the move says. Returns
     /// the root mover's code as that search has it; a check cut by the
     /// node limit does not count against the move. `plan` also runs one,
@@ -708,8 +722,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // No check within a check.
         self.checks_left = 0;
         self.fresh = true;
+        self.checking = true;
         // `node` clears `fresh` as it starts.
         let (child, _) = self.node(board, reader, solver, task, goal, reply, 0, kos);
+        self.checking = false;
         let cut = self.call_nodes > self.limits.node_limit;
         self.call_nodes = nodes;
         self.limit_hit = hit;
@@ -1410,6 +1426,20 @@ mod sizes {
     use crate::moves::MoveList;
 
     /// The figures quoted in the crate docs (# Memory).
+    #[test]
+    fn a_root_check_takes_no_entry_computed_deeper() {
+        let mut owl = Owl::<256>::new();
+        let point = Point::from_index(40);
+        owl.store(7, 3, Code::Win, point);
+        assert_eq!(owl.lookup(7, 1), Some((Code::Win, point)));
+        owl.checking = true;
+        assert_eq!(owl.lookup(7, 1), None);
+        assert_eq!(owl.lookup(7, 2), None);
+        assert_eq!(owl.lookup(7, 3), Some((Code::Win, point)));
+        assert_eq!(owl.lookup(7, 5), Some((Code::Win, point)));
+        assert_eq!(owl.lookup(8, 5), None);
+    }
+
     #[test]
     fn documented_sizes() {
         std::println!(

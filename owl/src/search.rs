@@ -702,8 +702,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// entry taken that a deeper, narrower node computed: measured
     /// against taking them, ld_owl.tst +54 +166 +301, owl.tst -123 -216,
     /// reading nodes +10%; every node refusing deeper entries instead:
-    /// owl.tst the same, ld_owl.tst +54 +166 +301 -406 -408 -409), so that a root answer
-    /// agrees with what the opponent's call after the move says. Returns
+    /// owl.tst the same, ld_owl.tst +54 +166 +301 -406 -408 -409), so
+    /// that a root answer agrees with what the opponent's call after the
+    /// move says. Returns
     /// the root mover's code as that search has it; a check cut by the
     /// node limit does not count against the move. `plan` also runs one,
     /// with no move played, before the defender's root passes on settled

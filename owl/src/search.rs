@@ -317,7 +317,11 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     checks_left: u8,
     /// The next node skips its cache lookup (a root check's first node).
     fresh: bool,
-    /// A root check is reading: it takes no entry computed deeper.
+    /// A root check is reading: it takes no cache entry computed deeper
+    /// (by a narrower node) than the node asking. Measured against taking
+    /// them: ld_owl.tst +54 +166 +301, owl.tst -123 -216, reading nodes
+    /// +10%; every node refusing deeper entries instead: owl.tst the same,
+    /// ld_owl.tst also -406 -408 -409.
     checking: bool,
     /// Counts cut-offs, so a subtree that met one is not cached.
     cutoffs: u32,
@@ -609,14 +613,13 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     fn lookup(&self, key: u64, depth: usize) -> Option<(Code, Option<Point>)> {
         let slot = (key % CACHE.max(1) as u64) as usize;
         let e = self.cache.get(slot)?;
-        (e.key == key && e.code != 0 && (!self.checking || usize::from(e.depth) <= depth)).then(
-            || {
-                let code = code_from(e.code - 1);
-                // Index 0 is the padding corner, never a board point: "no move".
-                let point = Point::from_index(usize::from(e.point)).filter(|_| e.point != 0);
-                (code, point)
-            },
-        )
+        if e.key != key || e.code == 0 || (self.checking && usize::from(e.depth) > depth) {
+            return None;
+        }
+        let code = code_from(e.code - 1);
+        // Index 0 is the padding corner, never a board point: "no move".
+        let point = Point::from_index(usize::from(e.point)).filter(|_| e.point != 0);
+        Some((code, point))
     }
 
     fn store(&mut self, key: u64, depth: usize, code: Code, point: Option<Point>) {
@@ -698,17 +701,13 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// A defender's root move's check ([`ROOT_CHECKS`]): the attacker's
     /// reply read again as the attacker's own call would read it (the
     /// root's width, eye budget and doubted plies, a node budget of its
-    /// own, the cache bypassed at its first node and, below it, no cache
-    /// entry taken that a deeper, narrower node computed: measured
-    /// against taking them, ld_owl.tst +54 +166 +301, owl.tst -123 -216,
-    /// reading nodes +10%; every node refusing deeper entries instead:
-    /// owl.tst the same, ld_owl.tst +54 +166 +301 -406 -408 -409), so
+    /// own, the cache bypassed at its first node and, below it, no entry
+    /// taken that a deeper, narrower node computed: see `checking`), so
     /// that a root answer agrees with what the opponent's call after the
-    /// move says. Returns
-    /// the root mover's code as that search has it; a check cut by the
-    /// node limit does not count against the move. `plan` also runs one,
-    /// with no move played, before the defender's root passes on settled
-    /// eyes; that takes one of the call's checks.
+    /// move says. Returns the root mover's code as that search has it; a
+    /// check cut by the node limit does not count against the move.
+    /// `plan` also runs one, with no move played, before the defender's
+    /// root passes on settled eyes; that takes one of the call's checks.
     #[allow(clippy::too_many_arguments)]
     fn root_check<const C: usize, const M: usize, const R: usize, const S: usize>(
         &mut self,
@@ -1426,18 +1425,10 @@ mod tests {
         // The reader's own limits are restored after a search.
         assert_eq!(reader.limits(), ReadingLimits::DEFAULT);
     }
-}
 
-#[cfg(test)]
-mod sizes {
-    use super::*;
-    use crate::life::EyeMemo;
-    use crate::moves::MoveList;
-
-    /// The figures quoted in the crate docs (# Memory).
     #[test]
     fn a_root_check_takes_no_entry_computed_deeper() {
-        let mut owl = Owl::<256>::new();
+        let mut owl = TestOwl::new();
         let point = Point::from_index(40);
         owl.store(7, 3, Code::Win, point);
         assert_eq!(owl.lookup(7, 1), Some((Code::Win, point)));
@@ -1448,7 +1439,15 @@ mod sizes {
         assert_eq!(owl.lookup(7, 5), Some((Code::Win, point)));
         assert_eq!(owl.lookup(8, 5), None);
     }
+}
 
+#[cfg(test)]
+mod sizes {
+    use super::*;
+    use crate::life::EyeMemo;
+    use crate::moves::MoveList;
+
+    /// The figures quoted in the crate docs (# Memory).
     #[test]
     fn documented_sizes() {
         std::println!(

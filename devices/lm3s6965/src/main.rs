@@ -10,25 +10,23 @@
 //! used by commands (painted again once the engine is built, which takes
 //! more stack than most commands).
 //!
-//! The stack's tripwire: after each command the console checks that the
-//! lowest [`hw::GUARD_BYTES`] of the stack still hold their paint. If a
-//! command wrote there, the stack came within that many bytes of the
-//! engine's static RAM, or overran it: the console answers that command
-//! with `? stack guard: ...` instead of its answer and stops QEMU with a
-//! failure status rather than run on with a state it cannot trust. A
-//! tripwire, not a wall: it notices an overflow after the command, it does
-//! not stop the writes (the Cortex-M3's MPU could; not done). The device
-//! command `stack_guard_test` writes into the guard, as an overflow
-//! would, to show the check works (CI runs it).
+//! The stack cannot overwrite the engine: the console runs on a stack at
+//! the start of RAM (the process stack; `memory.x`), below the engine's
+//! static RAM, so an overflow runs off the start of RAM, where no memory
+//! answers, and faults on its first write, however large the frame. The
+//! fault handler runs on the main stack at the end of RAM, answers the
+//! command `? stack overflow: ...` in place of its answer and stops QEMU
+//! with a failure status. The device command `stack_overflow_test`
+//! recurses until that happens (CI runs it: `scripts/stack-overflow-check`).
 //!
 //! With the `defmt` feature, the binary also logs (boot, each command's
 //! name, outcome and reading nodes, receive errors) as defmt frames on
 //! UART1, see [`log`]; the default build has no logging.
 //!
-//! State lives on `main`'s stack: no globals, no heap (the `defmt`
+//! State lives on the console's stack: no globals, no heap (the `defmt`
 //! feature's logger is the one global). All `unsafe` is in [`hw`] (the
-//! UARTs' register blocks and reading the painted stack) and [`log`]
-//! (defmt's logger trait).
+//! UARTs' register blocks, the switch to the console's stack, reading the
+//! painted stack, the fault handler) and [`log`] (defmt's logger trait).
 #![no_std]
 #![no_main]
 
@@ -56,6 +54,12 @@ fn main() -> ! {
     // static RAM. cortex-m-rt turns this `static mut` into a safe
     // `&'static mut`, taken once here.
     static mut ENGINE: MaybeUninit<Engine> = MaybeUninit::uninit();
+    hw::start_console(ENGINE, console)
+}
+
+/// The console, on its own stack (see [`hw::start_console`]): builds the
+/// engine into `slot`, then answers command lines until `quit`.
+extern "C" fn console(slot: &'static mut MaybeUninit<Engine>) -> ! {
     let mut uart = hw::uart0();
     let line_config = LineConfig {
         data_bits: DataBits::Bits8,
@@ -78,7 +82,7 @@ fn main() -> ! {
         );
     }
 
-    let engine = new_engine(ENGINE);
+    let engine = new_engine(slot);
     // Building the engine is the deepest the stack goes before the
     // console: keep that figure, then measure the commands on their own.
     let boot_stack = hw::stack_high_water();
@@ -105,13 +109,6 @@ fn main() -> ! {
         cortex_m::asm::sev();
         let reply = engine.execute_with(line, &mut out, &mut device);
         cortex_m::asm::sev();
-        if !hw::stack_guard_intact() {
-            write_all(&mut uart, STACK_GUARD_ANSWER);
-            while uart.is_busy() {}
-            loop {
-                debug::exit(debug::EXIT_FAILURE);
-            }
-        }
         #[cfg(feature = "defmt")]
         log_command(
             line,
@@ -126,12 +123,6 @@ fn main() -> ! {
         }
     }
 }
-
-/// The answer that replaces a command's when the stack's guard is hit
-/// (its figure is [`hw::GUARD_BYTES`], checked below).
-const STACK_GUARD_ANSWER: &[u8] =
-    b"? stack guard: the command came within 256 bytes of static RAM; stopping\n\n";
-const _: () = assert!(hw::GUARD_BYTES == 256);
 
 /// Builds the engine into `slot`. Kept out of line: building it takes
 /// temporaries on the stack (about 27 KiB: the board and the reader are
@@ -193,8 +184,8 @@ fn log_command(line: &[u8], reply: owlet_firmware::Reply, out: &[u8], nodes: u64
 /// The device's own commands: `stack_high_water` (the most stack used
 /// since reset, building the engine included),
 /// `stack_console_high_water` (the most used by commands) and
-/// `stack_guard_test` (writes into the stack's guard, as an overflow
-/// would: the console then answers `? stack guard: ...` and stops).
+/// `stack_overflow_test` (recurses until the stack overflows: the fault
+/// handler then answers `? stack overflow: ...` and stops the device).
 struct DeviceCommands {
     /// Stack used to build the engine, before the console started.
     boot_stack: usize,
@@ -205,7 +196,7 @@ impl Extension for DeviceCommands {
         &[
             "stack_high_water",
             "stack_console_high_water",
-            "stack_guard_test",
+            "stack_overflow_test",
         ]
     }
 
@@ -217,8 +208,8 @@ impl Extension for DeviceCommands {
         answer: &mut Answer<'_>,
     ) -> Result<(), Failure> {
         use core::fmt::Write as _;
-        if command == "stack_guard_test" {
-            hw::scribble_guard();
+        if command == "stack_overflow_test" {
+            let _ = write!(answer, "{}", recurse(0));
             return Ok(());
         }
         let console = hw::stack_high_water();
@@ -230,6 +221,20 @@ impl Extension for DeviceCommands {
         let _ = write!(answer, "{bytes}");
         Ok(())
     }
+}
+
+/// Recurses with 256-byte frames until the stack overflows (the
+/// `stack_overflow_test` command): the depth bound is never reached on a
+/// 64 KiB device, and it keeps the compiler from calling the recursion
+/// endless.
+#[inline(never)]
+fn recurse(depth: u32) -> u32 {
+    let frame = core::hint::black_box([depth as u8; 256]);
+    if depth == u32::MAX {
+        return 0;
+    }
+    let below = recurse(depth + 1);
+    core::hint::black_box(below.wrapping_add(u32::from(frame[depth as usize % 256])))
 }
 
 /// A panic is a bug (no input should cause one): stop QEMU with a failure

@@ -183,10 +183,7 @@ unsafe fn HardFault() -> ! {
     } else {
         FAULT_ANSWER
     };
-    for &byte in answer {
-        while uart.is_tx_fifo_full() {}
-        uart.write_word(byte);
-    }
+    crate::write_all(&mut uart, answer);
     while uart.is_busy() {}
     loop {
         debug::exit(debug::EXIT_FAILURE);

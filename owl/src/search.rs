@@ -38,7 +38,9 @@
 //! A defender's root move that wins, and would become the answer, is
 //! checked (the first [`ROOT_CHECKS`] such moves): the attacker's reply is
 //! read again as the attacker's own call would read it, and a move that
-//! check refutes is not the answer.
+//! check refutes is not the answer. When no root move wins, the first
+//! [`ROOT_RESCUES`] are read again the same way, and one that reading
+//! cannot kill is the answer.
 //!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.
@@ -186,9 +188,9 @@ pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 /// [`OwlLimits::root_moves`] or [`OwlLimits::estimated_root_moves`]; its
 /// doubted plies and eye budget are a non-root node's): a refuted move
 /// is not the answer, and the root tries its next. Each check has a node
-/// budget of its own, so a call reads at
-/// most `1 + ROOT_CHECKS` times [`OwlLimits::node_limit`] nodes. Measured
-/// against none: owl.tst 180 -> 184 (+55 +112 +176 +214 +218, -129),
+/// budget of its own, so a call reads at most `1 + ROOT_CHECKS +
+/// ROOT_RESCUES` times [`OwlLimits::node_limit`] nodes. Measured against
+/// none: owl.tst 180 -> 184 (+55 +112 +176 +214 +218, -129),
 /// ld_owl.tst 104 (+186, -154; in 129 the check finds a ko for the
 /// attacker where GNU Go sees none), reading nodes +36% and +52%; the
 /// attacker's root moves checked too (its in-tree reply is already
@@ -200,6 +202,26 @@ pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 /// its best so far) is checked; then 3 checks instead of 2: ld_owl.tst
 /// +319, reading nodes +1%; 4 and 8: the same.
 pub const ROOT_CHECKS: u8 = 3;
+
+/// When no root move of the defender wins in the tree, its first this
+/// many root moves are read again as the attacker's own call after them
+/// would read them (a rescue: the search of a root check, with a node
+/// budget of its own); a move that search, uncut, cannot kill is the
+/// answer. In the tree the attacker's reply is
+/// [`OwlLimits::moves_per_node`] wide and the defender's next reply too,
+/// where the attacker's own call reads [`OwlLimits::root_moves`] and
+/// [`OwlLimits::first_reply_moves`], so `owl_defend` refuted moves after
+/// which `owl_attack` finds no kill (owl.tst 69, 110, 196; ld_owl.tst
+/// 155). Measured against none: owl.tst 184 -> 187 (+69 +110 +196),
+/// ld_owl.tst 119 -> 120 (+155), nothing lost, held-out 53/63, reading
+/// nodes +21% and +15%. Not kept: the rescue for every refuted root move
+/// as it is read, before later moves (owl.tst +69 +110 +249, -77 -165
+/// -205; ld_owl.tst 116: +52 +155, -23 -40 -44 -50 -161, +37% nodes: it
+/// answers an earlier move where the tree's later one wins); a ko the
+/// rescue finds counted (ld_owl.tst -23 -161: kos where GNU Go reads a
+/// kill); moves a root check refuted skipped for later ones: the same
+/// cases; four rescues: the same cases, +30% nodes.
+pub const ROOT_RESCUES: usize = 2;
 
 /// From this depth on, a node whose eye value is only the solver's
 /// estimate but gives two eyes even with the attacker first ends there
@@ -719,8 +741,29 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         reply: Side,
         kos: Kos,
     ) -> Code {
+        self.checks_left = self.checks_left.saturating_sub(1);
+        match self.reread(board, reader, solver, task, goal, reply, kos) {
+            (_, true) => Code::Win,
+            (code, false) => code,
+        }
+    }
+
+    /// The search behind a root check and a rescue: `reply`'s own call
+    /// from this position, as [`Owl::root_check`] describes. Returns the
+    /// root mover's code and whether the node limit cut it.
+    #[allow(clippy::too_many_arguments)]
+    fn reread<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        reply: Side,
+        kos: Kos,
+    ) -> (Code, bool) {
         let (nodes, hit) = (self.call_nodes, self.limit_hit);
-        let checks = self.checks_left.saturating_sub(1);
+        let checks = self.checks_left;
         self.call_nodes = 0;
         // No check within a check.
         self.checks_left = 0;
@@ -733,7 +776,62 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         self.call_nodes = nodes;
         self.limit_hit = hit;
         self.checks_left = checks;
-        if cut { Code::Win } else { invert(child) }
+        (invert(child), cut)
+    }
+
+    /// The rescues ([`ROOT_RESCUES`]) of a defender's root where no move
+    /// won: its first moves read again as the attacker's own call after
+    /// them would read them (the tree's attacker reply is narrower, and the
+    /// defender's next reply much narrower, than that call's). Answers the
+    /// first that search, uncut, cannot kill; a ko retake is not read. Out
+    /// of line, so its point sets are not part of every ply's frame.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn rescue<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        moves: &Candidates,
+        opponent_ko: Option<Point>,
+        kos: Kos,
+    ) -> Option<Point> {
+        for &(p, retake) in moves.iter().take(ROOT_RESCUES) {
+            if retake || board.play(task.color, Move::Play(p)).is_err() {
+                continue;
+            }
+            let child_goal = grow_goal(
+                board,
+                goal,
+                p,
+                Side::Defender,
+                task.color,
+                self.limits.link_goal,
+            );
+            let child_kos = Kos {
+                fill: opponent_ko,
+                master: kos.master.filter(|&k| board.color_at(k).is_none()),
+            };
+            let (again, cut) = self.reread(
+                board,
+                reader,
+                solver,
+                task,
+                &child_goal,
+                Side::Attacker,
+                child_kos,
+            );
+            let _ = board.undo();
+            // Only a clean win: a ko this search finds where the tree found
+            // none is no better known than the tree's refutation (measured:
+            // ld_owl.tst -23 -161, kos GNU Go reads as kills).
+            if !cut && again == Code::Win {
+                return Some(p);
+            }
+        }
+        None
     }
 
     /// Judges the node statically and says whether to read on.
@@ -1026,6 +1124,13 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if rank(code) > rank(best.0) {
                 best = (code, Some(p));
             }
+        }
+        // No move won: at the defender's root, the rescues.
+        if depth == 0
+            && side == Side::Defender
+            && let Some(p) = self.rescue(board, reader, solver, task, goal, moves, opponent_ko, kos)
+        {
+            return (Code::Win, Some(p));
         }
         best
     }

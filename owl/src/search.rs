@@ -40,7 +40,9 @@
 //! read again as the attacker's own call would read it, and a move that
 //! check refutes is not the answer. When no root move wins, the first
 //! [`ROOT_RESCUES`] are read again the same way, and one that reading
-//! cannot kill is the answer.
+//! cannot kill is the answer. At the root of either side, the opponent's
+//! replies that refuted root moves are tried as moves too
+//! ([`ROOT_REFUTATIONS`]).
 //!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.
@@ -222,6 +224,24 @@ pub const ROOT_CHECKS: u8 = 3;
 /// kill); moves a root check refuted skipped for later ones: the same
 /// cases; four rescues: the same cases, +30% nodes.
 pub const ROOT_RESCUES: usize = 2;
+
+/// At a call's root, the opponent's reply that refuted a root move is
+/// tried as the mover's own move after the root's candidates (the first
+/// this many such points that are not candidates already): where the
+/// opponent wants to play is often the vital point the mover's
+/// candidates missed (a defender's own eye point, which its candidates
+/// rank last). For both sides; such a move of the defender gets a root
+/// check like any other. Measured against none: owl.tst 187 -> 189 (+44
+/// +162), ld_owl.tst 120 -> 122 (+325 +410), nothing lost, reading nodes
+/// +3% and +2%; one: owl.tst +44 +162, ld_owl.tst unchanged; three or
+/// four: as two; a refutation counts only when it wins outright
+/// (counting its kos too: the same suite cases, one held-out dragon lost
+/// to a ko GNU Go reads as dead); the defender's root alone: owl.tst +44, ld_owl.tst
+/// +325; also at depth 1 for the defender: owl.tst +170, -35 -112 -222,
+/// ld_owl.tst -310 -317; for the attacker: owl.tst +185 +203, -8,
+/// ld_owl.tst -55 -301; at every depth: owl.tst 161, ld_owl.tst 88
+/// (node limits); the rescues reading these moves too: no change.
+pub const ROOT_REFUTATIONS: usize = 2;
 
 /// From this depth on, a node whose eye value is only the solver's
 /// estimate but gives two eyes even with the attacker first ends there
@@ -1049,13 +1069,28 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // retake yet): the child's own ko to fill.
         let opponent_ko = board.ko_point();
         let mut best = (Code::Fail, None);
-        for &(p, retake) in moves.iter() {
+        // The opponent's refuting replies at the root, tried after `moves`.
+        let mut refutations = [None::<Point>; ROOT_REFUTATIONS];
+        let mut index = 0usize;
+        loop {
+            let next = match moves.items.get(index) {
+                Some(item) if index < moves.len => *item,
+                _ => index
+                    .checked_sub(moves.len)
+                    .and_then(|i| refutations.get(i).copied().flatten())
+                    .map(|p| (p, false)),
+            };
+            let Some((p, retake)) = next else {
+                break;
+            };
+            index += 1;
             let played = if retake {
                 board.play_ignoring_ko(mover, p)
             } else {
                 board.play(mover, Move::Play(p))
             };
-            // Only a full journal fails here: the moves were checked.
+            // The candidates were checked: only a full journal fails them
+            // here; a refutation may also be illegal for the mover.
             if played.is_err() {
                 continue;
             }
@@ -1084,7 +1119,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 fill: opponent_ko,
                 master,
             };
-            let (child, _) = self.node(
+            let (child, refutation) = self.node(
                 board,
                 reader,
                 solver,
@@ -1094,6 +1129,15 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 depth + 1,
                 child_kos,
             );
+            if depth == 0
+                && child != Code::Fail
+                && let Some(q) = refutation
+                && !moves.iter().any(|&(m, _)| m == q)
+                && !refutations.contains(&Some(q))
+                && let Some(slot) = refutations.iter_mut().find(|r| r.is_none())
+            {
+                *slot = Some(q);
+            }
             trace!(
                 "{:w$}-> {:?} (node {}{})",
                 "",
@@ -1121,7 +1165,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if code == Code::Win {
                 return (Code::Win, Some(p));
             }
-            if rank(code) > rank(best.0) {
+            // A refutation tried as a move counts only when it wins
+            // outright (its kos: the held-out set's 9x9-4 G3 became a ko
+            // GNU Go reads as dead, and no suite case gained).
+            if rank(code) > rank(best.0) && index <= moves.len {
                 best = (code, Some(p));
             }
         }

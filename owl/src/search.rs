@@ -240,7 +240,10 @@ pub const ROOT_RESCUES: usize = 2;
 /// +325; also at depth 1 for the defender: owl.tst +170, -35 -112 -222,
 /// ld_owl.tst -310 -317; for the attacker: owl.tst +185 +203, -8,
 /// ld_owl.tst -55 -301; at every depth: owl.tst 161, ld_owl.tst 88
-/// (node limits); the rescues reading these moves too: no change.
+/// (node limits); the rescues reading these moves too, or a root
+/// check's refutation added as well: no change; the refutation tried
+/// first at depth 1 in the sibling root moves' trees (a killer move):
+/// owl.tst 187, ld_owl.tst 119.
 pub const ROOT_REFUTATIONS: usize = 2;
 
 /// From this depth on, a node whose eye value is only the solver's

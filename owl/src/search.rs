@@ -236,8 +236,8 @@ pub const ROOT_RESCUES: usize = 2;
 /// +3% and +2%; one: owl.tst +44 +162, ld_owl.tst unchanged; three or
 /// four: as two; a refutation counts only when it wins outright
 /// (counting its kos too: the same suite cases, one held-out dragon lost
-/// to a ko GNU Go reads as dead); the defender's root alone: owl.tst +44, ld_owl.tst
-/// +325; also at depth 1 for the defender: owl.tst +170, -35 -112 -222,
+/// to a ko GNU Go reads as dead); the defender's root alone: owl.tst
+/// +44, ld_owl.tst +325; also at depth 1 for the defender: owl.tst +170, -35 -112 -222,
 /// ld_owl.tst -310 -317; for the attacker: owl.tst +185 +203, -8,
 /// ld_owl.tst -55 -301; at every depth: owl.tst 161, ld_owl.tst 88
 /// (node limits); the rescues reading these moves too, or a root
@@ -1076,12 +1076,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let mut refutations = [None::<Point>; ROOT_REFUTATIONS];
         let mut index = 0usize;
         loop {
-            let next = match moves.items.get(index) {
-                Some(item) if index < moves.len => *item,
-                _ => index
-                    .checked_sub(moves.len)
-                    .and_then(|i| refutations.get(i).copied().flatten())
-                    .map(|p| (p, false)),
+            let candidate = index < moves.len;
+            let next = if candidate {
+                moves.items.get(index).copied().flatten()
+            } else {
+                let refutation = refutations.get(index - moves.len).copied().flatten();
+                refutation.map(|p| (p, false))
             };
             let Some((p, retake)) = next else {
                 break;
@@ -1153,10 +1153,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if retake {
                 code = worse(code, Code::KoB);
             }
-            // Only a move that would become the answer is checked.
+            // Only a move that would become the answer is checked (a
+            // refutation only by winning outright, see below).
             if depth == 0
                 && side == Side::Defender
                 && rank(code) > rank(best.0)
+                && (candidate || code == Code::Win)
                 && self.checks_left > 0
             {
                 code = worse(
@@ -1171,7 +1173,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             // A refutation tried as a move counts only when it wins
             // outright (its kos: the held-out set's 9x9-4 G3 became a ko
             // GNU Go reads as dead, and no suite case gained).
-            if rank(code) > rank(best.0) && index <= moves.len {
+            if rank(code) > rank(best.0) && candidate {
                 best = (code, Some(p));
             }
         }

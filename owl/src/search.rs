@@ -1305,8 +1305,12 @@ fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
     } else {
         DEAD_ROOM_ONE_EYE
     };
+    // An eye and shared liberties with an uncapturable neighbour may be
+    // a seki: read on.
+    let seki = life.seki_neighbour && life.value.max_eyes() >= 1;
     let dead = life.value.max_eyes() < 2
         && life.lunches.is_empty()
+        && !seki
         && !life.escape
         && life.room <= dead_room;
     match side {

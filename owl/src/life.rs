@@ -45,7 +45,10 @@ pub const EYE_MEMO_ENTRIES: usize = 128;
 /// Values of eye spaces already computed, keyed by the space, its margins
 /// and every stone in and around it: owl meets the same eye spaces in
 /// many positions, and valuing one (diagonals read, graph solved) is the
-/// dearest part of a node.
+/// dearest part of a node. The key does not see stones two points or more
+/// from the space, which can change a diagonal's tactical reading (so a
+/// remembered value may differ from a fresh one); an owl call therefore
+/// starts with an empty memo.
 /// 24 bytes an entry.
 #[derive(Clone, Debug)]
 pub struct EyeMemo<const N: usize = EYE_MEMO_ENTRIES> {

@@ -18,9 +18,9 @@
 //! `no_std`, no allocation, no `unsafe`; nothing here panics on any input.
 //!
 //! # Memory
-//! [`Owl`] is 56 bytes plus 16 bytes per cache entry and 24 per remembered
-//! eye space ([`life::EyeMemo`]): 11,320 bytes with the defaults (512 and
-//! 128), 2,872 as the device console's `Owl<128, 32>`. A search keeps per
+//! [`Owl`] is 104 bytes plus 16 bytes per cache entry and 24 per remembered
+//! eye space ([`life::EyeMemo`]): 11,368 bytes with the defaults (512 and
+//! 128), 2,920 as the device console's `Owl<128, 32>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 336 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame
@@ -81,7 +81,7 @@ pub use dragon::{dragon_stones, same_dragon};
 pub use life::EYE_LINE_DEPTH;
 pub use search::{
     DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,
-    ROOT_CHECKS, ROOT_RESCUES,
+    RESERVE_RESCUES, ROOT_CHECKS, ROOT_RESCUES,
 };
 pub use semeai::{MAX_SEMEAI_DEPTH, Semeai, SemeaiError, SemeaiLimits, SemeaiResult};
 

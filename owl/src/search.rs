@@ -190,8 +190,8 @@ pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 /// [`OwlLimits::root_moves`] or [`OwlLimits::estimated_root_moves`]; its
 /// doubted plies and eye budget are a non-root node's): a refuted move
 /// is not the answer, and the root tries its next. Each check has a node
-/// budget of its own, so a call reads at most `1 + ROOT_CHECKS +
-/// ROOT_RESCUES` times [`OwlLimits::node_limit`] nodes. Measured against
+/// budget of its own, so a call reads at most `1 + ROOT_CHECKS + ROOT_RESCUES +
+/// RESERVE_RESCUES` (17) times [`OwlLimits::node_limit`] nodes. Measured against
 /// none: owl.tst 180 -> 184 (+55 +112 +176 +214 +218, -129),
 /// ld_owl.tst 104 (+186, -154; in 129 the check finds a ko for the
 /// attacker where GNU Go sees none), reading nodes +36% and +52%; the
@@ -222,8 +222,27 @@ pub const ROOT_CHECKS: u8 = 3;
 /// answers an earlier move where the tree's later one wins); a ko the
 /// rescue finds counted (ld_owl.tst -23 -161: kos where GNU Go reads a
 /// kill); moves a root check refuted skipped for later ones: the same
-/// cases; four rescues: the same cases, +30% nodes.
-pub const ROOT_RESCUES: usize = 2;
+/// cases; four rescues: the same cases, +30% nodes. Later (session 20)
+/// every root move (10, the widest root) rescued, with
+/// [`RESERVE_RESCUES`], and a rescue the node limit cut kept as the
+/// answer when no uncut one wins (GNU Go's answer at its limit): owl.tst
+/// 191 -> 192 (+79 +107, -23, which GNU Go reads as dead), ld_owl.tst 122
+/// -> 128 (+63 +173 +506 +513 +514 +516), nothing else lost; held-out
+/// 53/63; reading nodes +34% and +60%. Every move without the cut ones:
+/// owl.tst +107, ld_owl.tst +63 +173 +513 +516; the cut ones answered
+/// as met, before a later uncut one: ld_owl.tst +506 +514 for +513 +516.
+/// The same for the attacker (its root moves read again as the
+/// defender's own call would, when none kills): owl.tst -32 -81 -161,
+/// ld_owl.tst -26 -60 -156, nothing gained.
+pub const ROOT_RESCUES: usize = 10;
+
+/// When the rescues find no move either, this many of the defender's
+/// root candidates beyond the root's budget (often its own eye points,
+/// which it scores low) are read as the rescues read theirs, the best
+/// first by a static look after each move ([`Owl::rank_reserve`]).
+/// Measured against none: ld_owl.tst +63 (its S2, the eye point that
+/// splits the corner's space), reading nodes +8%.
+pub const RESERVE_RESCUES: usize = 3;
 
 /// At a call's root, the opponent's reply that refuted a root move is
 /// tried as the mover's own move after the root's candidates (the first
@@ -374,6 +393,10 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     /// Eye-space values read during the current call (cleared as a call
     /// starts, unlike `cache`).
     eyes: EyeMemo<EYES>,
+    /// The defender's root candidates beyond the root's budget, for the
+    /// reserve rescues ([`RESERVE_RESCUES`]), as point indices (0, the
+    /// padding corner, for none).
+    reserve: [u16; MAX_CANDIDATES],
 }
 
 impl<const CACHE: usize, const EYES: usize> Default for Owl<CACHE, EYES> {
@@ -407,6 +430,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             cutoffs: 0,
             cache: [EMPTY_ENTRY; CACHE],
             eyes: EyeMemo::new(),
+            reserve: [0; MAX_CANDIDATES],
         }
     }
 
@@ -602,6 +626,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // against a memo kept across calls: owl.tst +213, nothing lost,
         // ld_owl.tst unchanged, reading nodes +0.2%.
         self.eyes.clear();
+        self.reserve = [0; MAX_CANDIDATES];
         let fail = OwlResult {
             code: Code::Fail,
             point: None,
@@ -815,8 +840,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// won: its first moves read again as the attacker's own call after
     /// them would read them (the tree's attacker reply is narrower, and the
     /// defender's next reply much narrower, than that call's). Answers the
-    /// first that search, uncut, cannot kill; a ko retake is not read. Out
-    /// of line, so its point sets are not part of every ply's frame.
+    /// first that search, uncut, cannot kill, else the first reserve
+    /// move that passes the same test ([`RESERVE_RESCUES`]), else the
+    /// first rescue the node limit cut with the attacker's kill not
+    /// found; a ko retake is not read. Out of line, so its point sets are
+    /// not part of every ply's frame.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn rescue<const C: usize, const M: usize, const R: usize, const S: usize>(
@@ -830,6 +858,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         opponent_ko: Option<Point>,
         kos: Kos,
     ) -> Option<Point> {
+        let mut cut_win = None;
         for &(p, retake) in moves.iter().take(ROOT_RESCUES) {
             if retake || board.play(task.color, Move::Play(p)).is_err() {
                 continue;
@@ -859,6 +888,130 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             // Only a clean win: a ko this search finds where the tree found
             // none is no better known than the tree's refutation (measured:
             // ld_owl.tst -23 -161, kos GNU Go reads as kills).
+            if again == Code::Win {
+                if !cut {
+                    return Some(p);
+                }
+                cut_win = cut_win.or(Some(p));
+            }
+        }
+        self.reserve_rescue(board, reader, solver, task, goal, opponent_ko, kos)
+            .or(cut_win)
+    }
+
+    /// The reserve's moves, best first by a static look after each: a
+    /// position the evaluation calls alive with the attacker to move
+    /// first, one it calls dead last, between them more sure eyes first,
+    /// then more possible eyes; a weak goal string counts against a move.
+    /// Out of line, so the evaluation's frame is gone before the rereads.
+    #[inline(never)]
+    fn rank_reserve<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+    ) -> [Option<Point>; MAX_CANDIDATES] {
+        let mut ranked = [None::<(Point, i16)>; MAX_CANDIDATES];
+        let reserve = self.reserve;
+        let points = reserve
+            .iter()
+            .filter(|&&i| i != 0)
+            .filter_map(|&i| Point::from_index(usize::from(i)));
+        for (slot, p) in ranked.iter_mut().zip(points) {
+            if board.play(task.color, Move::Play(p)).is_err() {
+                continue;
+            }
+            let child_goal = grow_goal(
+                board,
+                goal,
+                p,
+                Side::Defender,
+                task.color,
+                self.limits.link_goal,
+            );
+            let life = evaluate(
+                board,
+                reader,
+                solver,
+                &mut self.eyes,
+                &child_goal,
+                task.color,
+            );
+            let _ = board.undo();
+            let mut score =
+                10 * i16::from(life.value.min_eyes()) + i16::from(life.value.max_eyes());
+            match judge(&life, Side::Attacker) {
+                Some((Code::Fail, _)) => score += 100,
+                Some(_) => score -= 100,
+                None => {}
+            }
+            if life.weak_goal {
+                score -= 50;
+            }
+            *slot = Some((p, score));
+        }
+        // A stable insertion sort, best first.
+        let key = |x: Option<(Point, i16)>| x.map_or(i16::MIN, |(_, s)| s);
+        for i in 1..ranked.len() {
+            let mut j = i;
+            while j > 0 {
+                let (Some(&a), Some(&b)) = (ranked.get(j - 1), ranked.get(j)) else {
+                    break;
+                };
+                if key(a) >= key(b) {
+                    break;
+                }
+                ranked.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        ranked.map(|x| x.map(|(p, _)| p))
+    }
+
+    /// The reserve rescues ([`RESERVE_RESCUES`]): the defender's root
+    /// candidates beyond the root's budget, the best first by
+    /// [`Owl::rank_reserve`], read as the rescues read theirs.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn reserve_rescue<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        opponent_ko: Option<Point>,
+        kos: Kos,
+    ) -> Option<Point> {
+        let ranked = self.rank_reserve(board, reader, solver, task, goal);
+        for p in ranked.iter().flatten().take(RESERVE_RESCUES).copied() {
+            if board.play(task.color, Move::Play(p)).is_err() {
+                continue;
+            }
+            let child_goal = grow_goal(
+                board,
+                goal,
+                p,
+                Side::Defender,
+                task.color,
+                self.limits.link_goal,
+            );
+            let child_kos = Kos {
+                fill: opponent_ko,
+                master: kos.master.filter(|&k| board.color_at(k).is_none()),
+            };
+            let (again, cut) = self.reread(
+                board,
+                reader,
+                solver,
+                task,
+                &child_goal,
+                Side::Attacker,
+                child_kos,
+            );
+            let _ = board.undo();
             if !cut && again == Code::Win {
                 return Some(p);
             }
@@ -986,7 +1139,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// -410; owl.tst +231, -213; within the budget instead: owl.tst 175).
     #[allow(clippy::too_many_arguments)]
     fn candidates<const C: usize, const M: usize, const R: usize>(
-        &self,
+        &mut self,
         board: &mut Board<C, M>,
         reader: &mut Reader<R>,
         life: &Life,
@@ -1054,6 +1207,18 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             };
             if !moves.push(p, retake) {
                 break;
+            }
+        }
+        if depth == 0 && side == Side::Defender {
+            self.reserve = [0; MAX_CANDIDATES];
+            let mut slots = self.reserve.iter_mut();
+            for p in list.iter() {
+                if moves.iter().any(|&(m, _)| m == p) || board.check_move(mover, p).is_err() {
+                    continue;
+                }
+                if let Some(slot) = slots.next() {
+                    *slot = p.index() as u16;
+                }
             }
         }
         moves
@@ -1631,9 +1796,9 @@ mod sizes {
         );
         assert_eq!(core::mem::size_of::<Entry>(), 16);
         assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 24);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 11_320);
-        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 2_872);
-        assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 64);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 11_368);
+        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 2_920);
+        assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }
 }

@@ -25,7 +25,7 @@ use super::line::Args;
 use super::optics::ConsoleSolver;
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
-/// eye spaces (11,320 bytes), or 128 and 32 (2,872 bytes) with the `small`
+/// eye spaces (11,368 bytes), or 128 and 32 (2,920 bytes) with the `small`
 /// feature.
 #[cfg(not(feature = "small"))]
 pub type ConsoleOwl = Owl<512>;

@@ -861,31 +861,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> Option<Point> {
         let mut cut_win = None;
         for &(p, retake) in moves.iter().take(ROOT_RESCUES) {
-            if retake || board.play(task.color, Move::Play(p)).is_err() {
+            if retake {
                 continue;
             }
-            let child_goal = grow_goal(
-                board,
-                goal,
-                p,
-                Side::Defender,
-                task.color,
-                self.limits.link_goal,
-            );
-            let child_kos = Kos {
-                fill: opponent_ko,
-                master: kos.master.filter(|&k| board.color_at(k).is_none()),
+            let Some((again, cut)) =
+                self.rescue_read(board, reader, solver, task, goal, p, opponent_ko, kos)
+            else {
+                continue;
             };
-            let (again, cut) = self.reread(
-                board,
-                reader,
-                solver,
-                task,
-                &child_goal,
-                Side::Attacker,
-                child_kos,
-            );
-            let _ = board.undo();
             // Only a clean win: a ko this search finds where the tree found
             // none is no better known than the tree's refutation (measured:
             // ld_owl.tst -23 -161, kos GNU Go reads as kills).
@@ -898,6 +881,47 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         }
         self.reserve_rescue(board, reader, solver, task, goal, opponent_ko, kos)
             .or(cut_win)
+    }
+
+    /// One rescue's reading: the defender plays `p` (`None` if it cannot)
+    /// and the attacker's own call from there is read as a root check's
+    /// search; the defender's code and whether the node limit cut it.
+    #[allow(clippy::too_many_arguments)]
+    fn rescue_read<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        p: Point,
+        opponent_ko: Option<Point>,
+        kos: Kos,
+    ) -> Option<(Code, bool)> {
+        board.play(task.color, Move::Play(p)).ok()?;
+        let child_goal = grow_goal(
+            board,
+            goal,
+            p,
+            Side::Defender,
+            task.color,
+            self.limits.link_goal,
+        );
+        let child_kos = Kos {
+            fill: opponent_ko,
+            master: kos.master.filter(|&k| board.color_at(k).is_none()),
+        };
+        let again = self.reread(
+            board,
+            reader,
+            solver,
+            task,
+            &child_goal,
+            Side::Attacker,
+            child_kos,
+        );
+        let _ = board.undo();
+        Some(again)
     }
 
     /// The reserve's moves, best first by a static look after each: a
@@ -924,14 +948,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if board.play(task.color, Move::Play(p)).is_err() {
                 continue;
             }
-            let child_goal = grow_goal(
-                board,
-                goal,
-                p,
-                Side::Defender,
-                task.color,
-                self.limits.link_goal,
-            );
+            let link = self.limits.link_goal;
+            let child_goal = grow_goal(board, goal, p, Side::Defender, task.color, link);
             let life = evaluate(
                 board,
                 reader,
@@ -988,31 +1006,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> Option<Point> {
         let ranked = self.rank_reserve(board, reader, solver, task, goal);
         for p in ranked.iter().flatten().take(RESERVE_RESCUES).copied() {
-            if board.play(task.color, Move::Play(p)).is_err() {
+            let Some((again, cut)) =
+                self.rescue_read(board, reader, solver, task, goal, p, opponent_ko, kos)
+            else {
                 continue;
-            }
-            let child_goal = grow_goal(
-                board,
-                goal,
-                p,
-                Side::Defender,
-                task.color,
-                self.limits.link_goal,
-            );
-            let child_kos = Kos {
-                fill: opponent_ko,
-                master: kos.master.filter(|&k| board.color_at(k).is_none()),
             };
-            let (again, cut) = self.reread(
-                board,
-                reader,
-                solver,
-                task,
-                &child_goal,
-                Side::Attacker,
-                child_kos,
-            );
-            let _ = board.undo();
             if !cut && again == Code::Win {
                 return Some(p);
             }

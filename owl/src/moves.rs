@@ -67,7 +67,7 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         MoveList {
             items: [None; MAX_CANDIDATES],
         }
@@ -75,7 +75,7 @@ impl MoveList {
 
     /// Adds a reason for `p`: the best score counts, further reasons add a
     /// little. When full, a better candidate replaces the worst.
-    fn add(&mut self, p: Point, score: i16) {
+    pub(crate) fn add(&mut self, p: Point, score: i16) {
         if let Some(item) = self.items.iter_mut().flatten().find(|i| i.0 == p) {
             item.1 = item.1.max(score) + score::EXTRA_REASON;
             return;
@@ -91,7 +91,7 @@ impl MoveList {
         }
     }
 
-    fn sort(&mut self) {
+    pub(crate) fn sort(&mut self) {
         // Stable: equal scores keep the order the reasons came in; the
         // empty slots (all at the end) stay there.
         let score = |i: &Option<(Point, i16)>| i.map_or(i16::MIN, |(_, s)| s);

@@ -57,7 +57,7 @@ use crate::dragon::{dragon_stones, linked_strings};
 use crate::life::{
     EYE_MEMO_ENTRIES, EyeMemo, Life, begin_search, end_search, evaluate, goal_stones,
 };
-use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves};
+use crate::moves::{MAX_CANDIDATES, MoveList, attack_moves, defense_moves};
 
 /// The deepest an owl search may go, whatever the limits say.
 pub const MAX_OWL_DEPTH: usize = 32;
@@ -937,14 +937,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
-    ) -> [Option<Point>; MAX_CANDIDATES] {
-        let mut ranked = [None::<(Point, i16)>; MAX_CANDIDATES];
+    ) -> MoveList {
+        let mut ranked = MoveList::new();
         let reserve = self.reserve;
         let points = reserve
             .iter()
             .filter(|&&i| i != 0)
             .filter_map(|&i| Point::from_index(usize::from(i)));
-        for (slot, p) in ranked.iter_mut().zip(points) {
+        for p in points {
             if board.play(task.color, Move::Play(p)).is_err() {
                 continue;
             }
@@ -969,24 +969,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if life.weak_goal {
                 score -= 50;
             }
-            *slot = Some((p, score));
+            ranked.add(p, score);
         }
-        // A stable insertion sort, best first.
-        let key = |x: Option<(Point, i16)>| x.map_or(i16::MIN, |(_, s)| s);
-        for i in 1..ranked.len() {
-            let mut j = i;
-            while j > 0 {
-                let (Some(&a), Some(&b)) = (ranked.get(j - 1), ranked.get(j)) else {
-                    break;
-                };
-                if key(a) >= key(b) {
-                    break;
-                }
-                ranked.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        ranked.map(|x| x.map(|(p, _)| p))
+        ranked.sort();
+        ranked
     }
 
     /// The reserve rescues ([`RESERVE_RESCUES`]): the defender's root
@@ -1005,7 +991,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> Option<Point> {
         let ranked = self.rank_reserve(board, reader, solver, task, goal);
-        for p in ranked.iter().flatten().take(RESERVE_RESCUES).copied() {
+        for p in ranked.iter().take(RESERVE_RESCUES) {
             let Some((again, cut)) =
                 self.rescue_read(board, reader, solver, task, goal, p, opponent_ko, kos)
             else {

@@ -2,7 +2,8 @@
 //! With Limit-negotiation").
 //!
 //! - [`dragon`]: strings that cannot be cut apart ([`dragon_stones`],
-//!   [`same_dragon`]).
+//!   [`same_dragon`]; [`dragon_stones_read`], the dragon an owl search
+//!   reads, also across dead cutting strings).
 //! - [`search`]: [`Owl`], the attack/defend search with its limits, node
 //!   counter and cache, and the answers built on it ([`DragonStatus`]).
 //! - [`life`]: the static judgement at a node (eyes from owlet-optics,
@@ -77,7 +78,7 @@ pub mod moves;
 pub mod search;
 pub mod semeai;
 
-pub use dragon::{dragon_stones, same_dragon};
+pub use dragon::{dragon_stones, dragon_stones_read, same_dragon};
 pub use life::EYE_LINE_DEPTH;
 pub use search::{
     DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,

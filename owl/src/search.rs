@@ -53,7 +53,7 @@
 use owlet_board::{Board, Code, Color, Move, PlayError, Point, PointSet, Reader, ReadingLimits};
 use owlet_optics::Solver;
 
-use crate::dragon::{dragon_stones, linked_strings};
+use crate::dragon::{dragon_stones_read, linked_strings};
 use crate::life::{
     EYE_MEMO_ENTRIES, EyeMemo, Life, begin_search, end_search, evaluate, goal_stones,
 };
@@ -578,7 +578,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         };
         let saved = reader.limits();
         reader.set_limits(self.limits.reading);
-        let original = dragon_stones(board, p);
+        let original = dragon_stones_read(board, reader, p);
         let life = evaluate(board, reader, solver, &mut self.eyes, &original, color);
         let list = match side {
             Side::Attacker => attack_moves(board, reader, &life, color),
@@ -637,13 +637,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let Some(color) = board.color_at(p).filter(|_| board.is_on_board(p)) else {
             return fail;
         };
-        let original = dragon_stones(board, p);
+        // The dragon is read under owl's reading limits.
+        let saved = begin_search(reader, solver, self.limits.reading, self.limits.eye_budget);
+        let original = dragon_stones_read(board, reader, p);
         let task = Task {
             original: &original,
             color,
             salt: (p.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
         };
-        let saved = begin_search(reader, solver, self.limits.reading, self.limits.eye_budget);
         let (code, point) = match first {
             None => {
                 let kos = Kos {

@@ -5,7 +5,7 @@
 //! code and two moves), `dragon_status V` (`alive`, `dead` or `critical
 //! ATTACK DEFENSE`; owl's `dead` corrected by semeai, see `semeai`),
 //! `same_dragon V V` (`1` or `0`), `dragon_stones V` (top row first, left
-//! to right) and `reset_owl_node_counter` / `get_owl_node_counter` (owl
+//! to right; both the dragon owl reads, [`dragon_stones_read`]) and `reset_owl_node_counter` / `get_owl_node_counter` (owl
 //! and semeai nodes).
 //!
 //! Owns: parsing the arguments and writing the answers; the analysis is
@@ -17,7 +17,7 @@
 use core::fmt::Write as _;
 
 use owlet_board::{Code, Point};
-use owlet_owl::{DragonStatus, Owl, dragon_stones, same_dragon};
+use owlet_owl::{DragonStatus, Owl, dragon_stones_read};
 
 use super::Engine;
 use super::answer::{Answer, Failure};
@@ -95,18 +95,15 @@ pub(super) fn run(
         "same_dragon" => {
             let a = stone(engine, &mut args, out)?;
             let b = stone(engine, &mut args, out)?;
-            out.push_str(if same_dragon(&engine.board, a, b) {
-                "1"
-            } else {
-                "0"
-            });
+            let dragon = dragon_stones_read(&mut engine.board, &mut engine.reader, a);
+            out.push_str(if dragon.contains(b) { "1" } else { "0" });
         }
         "dragon_stones" => {
             let p = vertex(engine, &mut args, out)?;
             if engine.board.color_at(p).is_none() {
                 return Err(out.failure("dragon_stones called on an empty vertex"));
             }
-            let stones = dragon_stones(&engine.board, p);
+            let stones = dragon_stones_read(&mut engine.board, &mut engine.reader, p);
             let size = engine.board.size();
             let mut first = true;
             for row in (0..size).rev() {

@@ -5,8 +5,9 @@
 //! code and two moves), `dragon_status V` (`alive`, `dead` or `critical
 //! ATTACK DEFENSE`; owl's `dead` corrected by semeai, see `semeai`),
 //! `same_dragon V V` (`1` or `0`), `dragon_stones V` (top row first, left
-//! to right; both the dragon owl reads, [`dragon_stones_read`]) and `reset_owl_node_counter` / `get_owl_node_counter` (owl
-//! and semeai nodes).
+//! to right; both the dragon owl reads, [`dragon_stones_read`]) and
+//! `reset_owl_node_counter` / `get_owl_node_counter` (owl and semeai
+//! nodes).
 //!
 //! Owns: parsing the arguments and writing the answers; the analysis is
 //! owlet-owl's, with the engine's persistent [`ConsoleOwl`] cache. Each

@@ -83,27 +83,56 @@ fn dragon_status_agrees_with_gnugo_on_held_out_positions() {
     }
     let data = regress::default_data_dir();
     let expected = gnugo_statuses(&data);
-    let mut console = Console::new();
-    console.loadsgf.base = Some(data);
+    // The positions in two interleaved halves, side by side, each with its
+    // own console (a position's dragons are all asked of one console).
+    let halves: Vec<(usize, usize, Vec<String>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|half| {
+                let (data, expected) = (&data, &expected);
+                scope.spawn(move || {
+                    let mut console = Console::new();
+                    console.loadsgf.base = Some(data.clone());
+                    let (mut total, mut agree, mut differences) = (0, 0, Vec::new());
+                    let positions = POSITIONS.iter().zip(expected);
+                    for ((file, n), dragons) in positions.skip(half).step_by(2) {
+                        let (_, a) =
+                            console.execute(format!("loadsgf games/{file} {n}").as_bytes());
+                        assert!(a.starts_with(b"="), "loadsgf {file} {n}");
+                        for (vertex, gnugo) in dragons {
+                            let (_, a) =
+                                console.execute(format!("dragon_status {vertex}").as_bytes());
+                            let answer = String::from_utf8_lossy(a).into_owned();
+                            let ours = answer
+                                .trim_start_matches('=')
+                                .split_whitespace()
+                                .next()
+                                .unwrap_or("")
+                                .to_string();
+                            total += 1;
+                            if &ours == gnugo {
+                                agree += 1;
+                            } else {
+                                differences.push(format!(
+                                    "{file} {n} {vertex}: GNU Go {gnugo}, owlet {ours}"
+                                ));
+                            }
+                        }
+                    }
+                    (total, agree, differences)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a half's thread panicked"))
+            .collect()
+    });
     let (mut total, mut agree) = (0usize, 0usize);
-    for ((file, n), dragons) in POSITIONS.iter().zip(&expected) {
-        let (_, a) = console.execute(format!("loadsgf games/{file} {n}").as_bytes());
-        assert!(a.starts_with(b"="), "loadsgf {file} {n}");
-        for (vertex, gnugo) in dragons {
-            let (_, a) = console.execute(format!("dragon_status {vertex}").as_bytes());
-            let answer = String::from_utf8_lossy(a).into_owned();
-            let ours = answer
-                .trim_start_matches('=')
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_string();
-            total += 1;
-            if &ours == gnugo {
-                agree += 1;
-            } else {
-                println!("{file} {n} {vertex}: GNU Go {gnugo}, owlet {ours}");
-            }
+    for (t, a, differences) in halves {
+        total += t;
+        agree += a;
+        for line in differences {
+            println!("{line}");
         }
     }
     println!("held-out dragon_status: {agree}/{total} agree with GNU Go 3.8");

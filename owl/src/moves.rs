@@ -54,6 +54,10 @@ mod score {
     /// defender widens (the defender's more so).
     pub const EYE_EDGE: i16 = 30;
     pub const WIDEN: i16 = 45;
+    /// The defender widening along the first line, which gains little room
+    /// and often walks into a crawl. Measured against `WIDEN` there:
+    /// owl.tst +133 +206, nothing lost; ld_owl.tst unchanged.
+    pub const WIDEN_FIRST_LINE: i16 = 25;
     pub const LIBERTY: i16 = 15;
     pub const SHORT_OF_LIBERTIES: i16 = 20;
     /// Added for every further reason a point has.
@@ -251,7 +255,13 @@ pub fn attack_moves<const C: usize, const M: usize, const R: usize>(
             }
         }
     }
-    add_shape_moves(board, life, &mut list, score::EYE_POINT, score::EYE_EDGE);
+    add_shape_moves(
+        board,
+        life,
+        &mut list,
+        score::EYE_POINT,
+        (score::EYE_EDGE, score::EYE_EDGE),
+    );
     finish(board, list, enemy, Some(&throw_ins))
 }
 
@@ -300,7 +310,13 @@ pub fn defense_moves<const C: usize, const M: usize, const R: usize>(
             }
         }
     }
-    add_shape_moves(board, life, &mut list, score::OWN_EYE_POINT, score::WIDEN);
+    add_shape_moves(
+        board,
+        life,
+        &mut list,
+        score::OWN_EYE_POINT,
+        (score::WIDEN, score::WIDEN_FIRST_LINE),
+    );
     finish(board, list, color, None)
 }
 
@@ -310,8 +326,9 @@ fn add_shape_moves<const C: usize, const M: usize>(
     life: &Life,
     list: &mut MoveList,
     inside: i16,
-    edge: i16,
+    (edge, edge_first_line): (i16, i16),
 ) {
+    let last = board.size().saturating_sub(1);
     for e in life.eye_points.iter() {
         if board.color_at(e).is_none() {
             let s = if life.marginal.contains(e) {
@@ -323,7 +340,8 @@ fn add_shape_moves<const C: usize, const M: usize>(
         }
     }
     for e in eye_edges(board, life).iter() {
-        list.add(e, edge);
+        let first_line = e.col() == 0 || e.row() == 0 || e.col() == last || e.row() == last;
+        list.add(e, if first_line { edge_first_line } else { edge });
     }
     let libs = goal_liberties(board, life);
     let short = libs.len() <= 3;

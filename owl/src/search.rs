@@ -274,6 +274,16 @@ pub const ROOT_REFUTATIONS: usize = 2;
 /// +213 but one held-out dragon lost; 8, 10, 11, 14: no better.
 pub const LIVELY_DEPTH: usize = 13;
 
+/// Below this depth (and beyond [`DOUBTED_PLIES`]), a defender's node
+/// judged lost on an exact eye value that two defender moves would raise
+/// to two eyes still reads the defender's vital points among its
+/// candidates: a value can miss the lunch a vital move makes (ld_owl.tst
+/// 21: B A15 makes an eye and turns the attacker's B19 into a stone to
+/// capture). Measured: owl.tst +251, ld_owl.tst +21, nothing lost,
+/// reading nodes +1%; reading all the node's candidates instead:
+/// ld_owl.tst also −24 (4, 6 and 10 alike).
+pub const VITAL_DOUBT_DEPTH: usize = 6;
+
 /// A dragon's life-and-death status (GNU Go's `dragon_status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -1084,6 +1094,24 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             let doubted = (depth < DOUBTED_PLIES
                 || (depth == DOUBTED_PLIES && side == Side::Attacker))
                 && decided.0 == Code::Fail;
+            // The defender's lost verdict while two defender moves would
+            // make two eyes: its vital points are still read.
+            let vital_doubt = !root
+                && !doubted
+                && side == Side::Defender
+                && decided.0 == Code::Fail
+                && depth < VITAL_DOUBT_DEPTH
+                && life.value.max_eye_threat() >= 2;
+            if vital_doubt {
+                let all = self.candidates(board, reader, &life, task, side, depth, kos);
+                let mut vital = Candidates::default();
+                for &(p, retake) in all.iter() {
+                    if life.defenses.iter().any(|d| d == p) {
+                        vital.push(p, retake);
+                    }
+                }
+                return Plan::Search(vital, Some(decided));
+            }
             if root || doubted {
                 Plan::Search(
                     self.candidates(board, reader, &life, task, side, depth, kos),

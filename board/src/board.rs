@@ -350,6 +350,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         self.cell(p) != Cell::Border
     }
 
+    /// Whether `p` is on the first line (the edge row or column).
+    #[must_use]
+    pub fn is_first_line(&self, p: Point) -> bool {
+        let s = self.size();
+        p.col() == 0 || p.row() == 0 || p.col() + 1 == s || p.row() + 1 == s
+    }
+
     /// The point `dc` columns and `dr` rows from `p`, or `None` off the
     /// board.
     #[must_use]

@@ -206,11 +206,6 @@ fn defendable<const C: usize, const M: usize, const R: usize>(
     false
 }
 
-fn first_line<const C: usize, const M: usize>(board: &Board<C, M>, p: Point) -> bool {
-    let s = board.size();
-    p.col() == 0 || p.row() == 0 || p.col() + 1 == s || p.row() + 1 == s
-}
-
 /// The domain (influence for eye spaces) of `color`, given the stones
 /// that are not lively.
 pub fn domain<const C: usize, const M: usize>(
@@ -258,8 +253,8 @@ pub fn domain<const C: usize, const M: usize>(
                         };
                         if !set.contains(diag)
                             || !set.contains(o)
-                            || first_line(board, diag)
-                            || first_line(board, o)
+                            || board.is_first_line(diag)
+                            || board.is_first_line(o)
                         {
                             continue;
                         }

@@ -328,7 +328,6 @@ fn add_shape_moves<const C: usize, const M: usize>(
     inside: i16,
     (edge, edge_first_line): (i16, i16),
 ) {
-    let last = board.size().saturating_sub(1);
     for e in life.eye_points.iter() {
         if board.color_at(e).is_none() {
             let s = if life.marginal.contains(e) {
@@ -340,8 +339,12 @@ fn add_shape_moves<const C: usize, const M: usize>(
         }
     }
     for e in eye_edges(board, life).iter() {
-        let first_line = e.col() == 0 || e.row() == 0 || e.col() == last || e.row() == last;
-        list.add(e, if first_line { edge_first_line } else { edge });
+        let s = if board.is_first_line(e) {
+            edge_first_line
+        } else {
+            edge
+        };
+        list.add(e, s);
     }
     let libs = goal_liberties(board, life);
     let short = libs.len() <= 3;

@@ -1096,13 +1096,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 && decided.0 == Code::Fail;
             // The defender's lost verdict while two defender moves would
             // make two eyes: its vital points are still read.
-            let vital_doubt = !root
-                && !doubted
-                && side == Side::Defender
+            let vital_doubt = side == Side::Defender
                 && decided.0 == Code::Fail
                 && depth < VITAL_DOUBT_DEPTH
                 && life.value.max_eye_threat() >= 2;
-            if vital_doubt {
+            if root || doubted {
+                Plan::Search(
+                    self.candidates(board, reader, &life, task, side, depth, kos),
+                    Some(decided),
+                )
+            } else if vital_doubt {
                 let all = self.candidates(board, reader, &life, task, side, depth, kos);
                 let mut vital = Candidates::default();
                 for &(p, retake) in all.iter() {
@@ -1110,13 +1113,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                         vital.push(p, retake);
                     }
                 }
-                return Plan::Search(vital, Some(decided));
-            }
-            if root || doubted {
-                Plan::Search(
-                    self.candidates(board, reader, &life, task, side, depth, kos),
-                    Some(decided),
-                )
+                Plan::Search(vital, Some(decided))
             } else {
                 Plan::Answer(decided)
             }

@@ -204,3 +204,37 @@ proptest! {
         prop_assert!(reply.len > 0);
     }
 }
+
+#[test]
+fn a_second_attack_point_as_good_as_the_first() {
+    use owlet_board::{Board, Reader};
+    use owlet_optics::{Solver, eval_eye};
+    // ld_owl.tst 16's corner after white A2, black A3: black's space A4 A5
+    // A6 B5, where A6 also takes a liberty of black A7. optics names A6
+    // (which also defends); the centre A5, GNU Go's attack point, kills as
+    // well.
+    let mut board: Board = Board::from_diagram(
+        "
+        . O . . . . . . .
+        . O . . . . . . .
+        X O O . . . . . .
+        . X O O O . . . .
+        . . X . O . . . .
+        . X O O O . . . .
+        X X . O . . . . .
+        O X . O . . . . .
+        . X . O . . . . .",
+    )
+    .unwrap();
+    let mut reader: Reader = Reader::new();
+    let mut solver: Solver = Solver::new();
+    let at = |v: &str| Point::from_vertex(v, 9).unwrap();
+    let r = eval_eye(&mut board, &mut reader, &mut solver, at("A5")).unwrap();
+    assert_eq!((r.value.min_eyes(), r.value.max_eyes()), (0, 1));
+    assert_eq!(r.attack, Some(at("A6")));
+    assert_eq!(r.other_attack, Some(at("A5")));
+    // White at A5 leaves black no eye there even with black to move.
+    board.play(Color::White, Move::Play(at("A5"))).unwrap();
+    let after = eval_eye(&mut board, &mut reader, &mut solver, at("A4")).unwrap();
+    assert_eq!(after.value.max_eyes(), 0);
+}

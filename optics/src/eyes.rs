@@ -79,6 +79,14 @@ pub struct EyeResult {
     pub attack: Option<Point>,
     /// Where the defender plays to raise it.
     pub defense: Option<Point>,
+    /// Another point where the attacker's move reduces it as much, when
+    /// there is one (of several, the one with most neighbours in the
+    /// space: vital points are usually central). GNU Go names one point;
+    /// owl reads this one too.
+    pub other_attack: Option<Point>,
+    /// Another point where the defender's move raises it as much, chosen
+    /// the same way.
+    pub other_defense: Option<Point>,
     /// False when the value is the solver's estimate.
     pub exact: bool,
 }
@@ -612,6 +620,8 @@ pub fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usi
             value: EyeValue::new(sure, sure, 2, 2),
             attack: None,
             defense: None,
+            other_attack: None,
+            other_defense: None,
             exact: false,
         };
     }
@@ -684,11 +694,35 @@ pub fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usi
         }
         points.get(m.trailing_zeros() as usize).copied().flatten()
     };
+    let first_attack = pick(attack, defense);
+    let first_defense = pick(defense, attack);
+    // A second vital point: the most central of the others in the mask.
+    let other = |m: u16, first: Option<Point>| -> Option<Point> {
+        let mut best: Option<(u32, Point)> = None;
+        for v in 0..graph.len().min(MAX_VERTICES) {
+            if m & (1 << v) == 0 {
+                continue;
+            }
+            let Some(&Some(q)) = points.get(v) else {
+                continue;
+            };
+            if Some(q) == first {
+                continue;
+            }
+            let degree = graph.adj.get(v).map_or(0, |a| a.count_ones());
+            if best.is_none_or(|(d, _)| degree > d) {
+                best = Some((degree, q));
+            }
+        }
+        best.map(|(_, q)| q)
+    };
     EyeResult {
         color,
         value,
-        attack: pick(attack, defense),
-        defense: pick(defense, attack),
+        attack: first_attack,
+        defense: first_defense,
+        other_attack: other(attack, first_attack),
+        other_defense: other(defense, first_defense),
         exact,
     }
 }

@@ -196,6 +196,12 @@ pub struct Life {
     pub attacks: Points,
     /// Where the defender plays to raise them.
     pub defenses: Points,
+    /// For the same spaces, another point where the attacker's move does
+    /// as much (optics' `other_attack`), when there is one.
+    pub other_attacks: Points,
+    /// For the same spaces, another point where the defender's move does
+    /// as much (optics' `other_defense`).
+    pub other_defenses: Points,
     /// Every point of the goal's eye spaces.
     pub eye_points: PointSet,
     /// Their marginal points.
@@ -288,6 +294,8 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
         value: EyeValue::new(0, 0, 0, 0),
         attacks: Points::default(),
         defenses: Points::default(),
+        other_attacks: Points::default(),
+        other_defenses: Points::default(),
         eye_points: PointSet::new(),
         marginal: PointSet::new(),
         dead,
@@ -301,7 +309,13 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
         seki_neighbour: false,
     };
     // Eye spaces touching the goal, the most contested first for vitals.
-    let mut contested = [(0u8, None::<Point>, None::<Point>); 8];
+    let mut contested = [(
+        0u8,
+        None::<Point>,
+        None::<Point>,
+        None::<Point>,
+        None::<Point>,
+    ); 8];
     let mut n_contested = 0usize;
     let mut seen = PointSet::new();
     for s in stones.iter() {
@@ -346,7 +360,7 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
             if (r.attack.is_some() || r.defense.is_some())
                 && let Some(slot) = contested.get_mut(n_contested)
             {
-                *slot = (swing, r.attack, r.defense);
+                *slot = (swing, r.attack, r.defense, r.other_attack, r.other_defense);
                 n_contested += 1;
             }
         }
@@ -354,12 +368,18 @@ pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, 
     let list = contested.get_mut(..n_contested).unwrap_or_default();
     // Most contested first; ties by attack point, so the order is fixed.
     list.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-    for &(_, a, d) in list.iter() {
+    for &(_, a, d, oa, od) in list.iter() {
         if let Some(a) = a {
             life.attacks.push(a);
         }
         if let Some(d) = d {
             life.defenses.push(d);
+        }
+        if let Some(a) = oa {
+            life.other_attacks.push(a);
+        }
+        if let Some(d) = od {
+            life.other_defenses.push(d);
         }
     }
     // Weak goal strings and lunches.

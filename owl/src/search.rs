@@ -34,6 +34,8 @@
 //! ko capture the opponent could not answer at once (the opponent played
 //! elsewhere) tries filling that ko first at its next turn, one move
 //! beyond the node's width: the side that has won a ko fight resolves it.
+//! Near the root a node also reads, beyond its width, a second vital
+//! point optics finds as good as the one it names ([`OTHER_VITAL_DEPTH`]).
 //!
 //! A defender's root move that wins, and would become the answer, is
 //! checked (the first [`ROOT_CHECKS`] such moves): the attacker's reply is
@@ -283,6 +285,24 @@ pub const LIVELY_DEPTH: usize = 13;
 /// reading nodes +1%; reading all the node's candidates instead:
 /// ld_owl.tst also −24 (4, 6 and 10 alike).
 pub const VITAL_DOUBT_DEPTH: usize = 6;
+
+/// From depth 1 to below this depth, a node reads, on top of its width,
+/// another vital point of the side to move: a point where optics finds
+/// the mover's first move does as much as at the point it names
+/// ([`crate::life::Life::other_attacks`], `other_defenses`), when that
+/// point is not among the node's moves. A node's few moves often tie on
+/// their scores and the right vital point falls just outside them
+/// (ld_owl.tst 16: in a pyramid four whose end point also takes a
+/// liberty of a stone, the centre, which kills, ranked ninth). Measured
+/// against none: ld_owl.tst 129 -> 133 (+8 +16 +104 +305 +318, -35),
+/// owl.tst 196 -> 194 (-164: the attacker's extra move now reads a kill
+/// where GNU Go reads a ko, -222: the kill was found at node 999 of
+/// 1000 and the extra moves spend the node limit before it); the
+/// attacker's alone: ld_owl.tst 132; to below depth 4: ld_owl.tst 132;
+/// the root too: the same; two such points: the same; the other points
+/// scored as vital points inside the width instead: ld_owl.tst 121 to
+/// 128, each losing cases.
+pub const OTHER_VITAL_DEPTH: usize = 3;
 
 /// A dragon's life-and-death status (GNU Go's `dragon_status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1148,6 +1168,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// (`fill`), when the opponent could now retake it, comes first and on
     /// top of the budget (measured: ld_owl.tst +170 +178 +193 +197 +200,
     /// -410; owl.tst +231, -213; within the budget instead: owl.tst 175).
+    /// Near the root the side's first other vital point not yet among the
+    /// moves comes last, also on top of the budget ([`OTHER_VITAL_DEPTH`]).
     #[allow(clippy::too_many_arguments)]
     fn candidates<const C: usize, const M: usize, const R: usize>(
         &mut self,
@@ -1218,6 +1240,19 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             };
             if !moves.push(p, retake) {
                 break;
+            }
+        }
+        // Another vital point of the side's, as good as the one optics
+        // names, on top of the budget near the root.
+        if (1..OTHER_VITAL_DEPTH).contains(&depth) {
+            let others = match side {
+                Side::Attacker => &life.other_attacks,
+                Side::Defender => &life.other_defenses,
+            };
+            if let Some(p) = others.iter().find(|&p| {
+                !moves.iter().any(|&(m, _)| m == p) && board.check_move(mover, p).is_ok()
+            }) {
+                let _ = moves.push(p, false);
             }
         }
         if depth == 0 && side == Side::Defender {

@@ -15,7 +15,7 @@
 //! and the sizes of its searcher ([`OWL_CACHE`], [`OWL_SOLVER_CACHE`]).
 //! Omits: GNU Go's "critical" dragons (kept as targets) and a cache of
 //! verdicts across calls: the searcher lives on the stack of one call
-//! (5,840 bytes with its eye memo and the solver, plus the owl's own
+//! (6,928 bytes with its eye memo and the solver, plus the owl's own
 //! recursion of at most [`OWL_DEPTH`] plies) and is gone after it.
 
 use owlet_board::{Board, Code, Color, PointSet, Reader, ReadingLimits};
@@ -162,6 +162,6 @@ mod tests {
         let bytes = core::mem::size_of::<Owl<OWL_CACHE>>()
             + core::mem::size_of::<Solver<OWL_SOLVER_CACHE>>();
         std::println!("filter searcher: {bytes} bytes");
-        assert!(bytes <= 6 * 1024, "{bytes}");
+        assert!(bytes <= 7 * 1024, "{bytes}");
     }
 }

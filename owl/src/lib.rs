@@ -19,11 +19,11 @@
 //! `no_std`, no allocation, no `unsafe`; nothing here panics on any input.
 //!
 //! # Memory
-//! [`Owl`] is 104 bytes plus 16 bytes per cache entry and 24 per remembered
-//! eye space ([`life::EyeMemo`]): 11,368 bytes with the defaults (512 and
-//! 128), 2,920 as the device console's `Owl<128, 32>`. A search keeps per
+//! [`Owl`] is 104 bytes plus 16 bytes per cache entry and 32 per remembered
+//! eye space ([`life::EyeMemo`]): 12,392 bytes with the defaults (512 and
+//! 128), 3,176 as the device console's `Owl<128, 32>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
-//! will try (96 bytes): the node's evaluation ([`life::Life`], 336 bytes)
+//! will try (96 bytes): the node's evaluation ([`life::Life`], 392 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame
 //! of their own that ends before the search goes deeper. On thumbv7m
 //! (release, opt-level "s") a ply is one 400-byte frame, and the search
@@ -45,8 +45,8 @@
 //! each) or an eye analysis of [`EYE_LINE_DEPTH`] positions (about 272
 //! bytes each).
 //!
-//! [`Semeai`] is 48 bytes plus 24 per remembered eye space: 3,120 bytes
-//! as `Semeai<128>`, 816 as the device console's `Semeai<32>` (built on the
+//! [`Semeai`] is 48 bytes plus 32 per remembered eye space: 4,144 bytes
+//! as `Semeai<128>`, 1,072 as the device console's `Semeai<32>` (built on the
 //! stack for each call). A semeai node assesses both dragons in a frame of
 //! its own (two 328-byte dragon summaries, and the race count's 2,197-byte
 //! memo), then recurses at most [`MAX_SEMEAI_DEPTH`] plies keeping only a

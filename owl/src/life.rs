@@ -49,7 +49,7 @@ pub const EYE_MEMO_ENTRIES: usize = 128;
 /// from the space, which can change a diagonal's tactical reading (so a
 /// remembered value may differ from a fresh one); an owl call therefore
 /// starts with an empty memo.
-/// 24 bytes an entry.
+/// 32 bytes an entry.
 #[derive(Clone, Debug)]
 pub struct EyeMemo<const N: usize = EYE_MEMO_ENTRIES> {
     entries: [(u64, Option<EyeResult>); N],

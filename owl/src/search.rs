@@ -1841,9 +1841,9 @@ mod sizes {
             core::mem::size_of::<PointSet>(),
         );
         assert_eq!(core::mem::size_of::<Entry>(), 16);
-        assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 24);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 11_368);
-        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 2_920);
+        assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 32);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 12_392);
+        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 3_176);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

@@ -2017,6 +2017,6 @@ mod sizes {
             RACE_MEMO_BYTES,
         );
         assert_eq!(RACE_MEMO_BYTES, 2_197);
-        assert!(core::mem::size_of::<Semeai<32>>() <= 32 * 24 + 96);
+        assert!(core::mem::size_of::<Semeai<32>>() <= 32 * 32 + 96);
     }
 }

@@ -696,25 +696,15 @@ pub fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usi
     };
     let first_attack = pick(attack, defense);
     let first_defense = pick(defense, attack);
-    // A second vital point: the most central of the others in the mask.
+    // A second vital point: the most central of the others in the mask
+    // (the lowest vertex of those as central).
     let other = |m: u16, first: Option<Point>| -> Option<Point> {
-        let mut best: Option<(u32, Point)> = None;
-        for v in 0..graph.len().min(MAX_VERTICES) {
-            if m & (1 << v) == 0 {
-                continue;
-            }
-            let Some(&Some(q)) = points.get(v) else {
-                continue;
-            };
-            if Some(q) == first {
-                continue;
-            }
-            let degree = graph.adj.get(v).map_or(0, |a| a.count_ones());
-            if best.is_none_or(|(d, _)| degree > d) {
-                best = Some((degree, q));
-            }
-        }
-        best.map(|(_, q)| q)
+        (0..graph.len().min(MAX_VERTICES))
+            .filter(|&v| m & (1 << v) != 0)
+            .filter_map(|v| Some((v, points.get(v).copied().flatten()?)))
+            .filter(|&(_, q)| Some(q) != first)
+            .max_by_key(|&(v, _)| (graph.degree(v), core::cmp::Reverse(v)))
+            .map(|(_, q)| q)
     };
     EyeResult {
         color,

@@ -187,6 +187,11 @@ impl EyeGraph {
         }
     }
 
+    /// How many vertices are next to `v` (central vertices have more).
+    pub(crate) fn degree(&self, v: usize) -> u32 {
+        self.adj.get(v).map_or(0, |a| a.count_ones())
+    }
+
     /// The vertices next to any of `set`.
     pub(crate) fn neighbours(&self, set: Mask) -> Mask {
         let mut out = 0;

@@ -373,7 +373,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         let board_rules = self.board_rules;
         if let Some(slice) = order.get_mut(..n) {
             slice.sort_unstable_by_key(|&v| {
-                let degree = graph.adj.get(v as usize).map_or(0, |a| a.count_ones());
+                let degree = graph.degree(v as usize);
                 (
                     !board_rules && graph.marginal & bit(v as usize) == 0,
                     core::cmp::Reverse(degree),

@@ -16,8 +16,17 @@
 //! nothing) are dropped, except the attacker's throw-ins inside the eye
 //! space and its sacrifices, and a stone whose capture leaves a ko.
 //!
-//! Omits: GNU Go's owl pattern database, semeai-style liberty filling and
-//! escape moves towards friendly dragons.
+//! Omits: GNU Go's owl pattern database, semeai-style liberty filling,
+//! escape moves towards friendly dragons, and cutting points as a reason
+//! of their own (measured in session 27, ld_owl.tst base 133: an empty
+//! point next to two goal strings as an attacker candidate scored 60,
+//! 128 (+501, -16 -21 -166 -195 -197 -316); scored 100, 124; next to
+//! three strings, 132 (-16; 27's cut at Q2 is found, and its defence Q1,
+//! a hanging connection, is not); such points as the defender's
+//! connections scored 60, 127 (+329 +511, -26 -39 -186 -193 -316 -502
+//! -506 -510)). The attacker's scores for the eye space's points
+//! (session 27): inside 50 instead of 40, 129 (+501, -63 -104 -316 -506
+//! -510); 35, and a marginal point 65 instead of 55: the same 133 cases.
 
 use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader};
 

@@ -204,7 +204,11 @@ pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 /// the first two failed root moves re-read as well: owl.tst 183, +66%
 /// nodes. Only a move that would become the root's answer (better than
 /// its best so far) is checked; then 3 checks instead of 2: ld_owl.tst
-/// +319, reading nodes +1%; 4 and 8: the same.
+/// +319, reading nodes +1%; 4 and 8: the same. Session 27, the
+/// attacker's root moves checked again (the defender's reply read as
+/// `owl_defend` would: after owlet's answer in ld_owl.tst 14, 160, 189,
+/// 320, 412, 504 and 505 that call finds the defence the tree missed):
+/// ld_owl.tst 133 -> 127 (+14 +160, -8 -22 -192 -310 -317 -406 -407 -408).
 pub const ROOT_CHECKS: u8 = 3;
 
 /// When no root move of the defender wins in the tree, its first this
@@ -235,7 +239,11 @@ pub const ROOT_CHECKS: u8 = 3;
 /// as met, before a later uncut one: ld_owl.tst +506 +514 for +513 +516.
 /// The same for the attacker (its root moves read again as the
 /// defender's own call would, when none kills): owl.tst -32 -81 -161,
-/// ld_owl.tst -26 -60 -156, nothing gained.
+/// ld_owl.tst -26 -60 -156, nothing gained. Again in session 27 (the
+/// attacker's first 6 or 12 root moves, for ld_owl.tst 306, where
+/// `owl_defend` after the 11th, B19, finds no defence): ld_owl.tst ran
+/// over 25 minutes instead of 7 (each reread runs the defender's own
+/// rescues) and was stopped.
 pub const ROOT_RESCUES: usize = 10;
 
 /// When the rescues find no move either, this many of the defender's
@@ -301,7 +309,11 @@ pub const VITAL_DOUBT_DEPTH: usize = 6;
 /// attacker's alone: ld_owl.tst 132; to below depth 4: ld_owl.tst 132;
 /// the root too: the same; two such points: the same; the other points
 /// scored as vital points inside the width instead: ld_owl.tst 121 to
-/// 128, each losing cases.
+/// 128, each losing cases. Session 27: a node at depth 1 or 2 reading
+/// past its width while the next candidate ties the last one's score (up
+/// to 2 or 4 more moves): ld_owl.tst 130 (+34 +160 +329, -54 -61 -177
+/// -193 -408 -502); the attacker's nodes alone, 131 (+34 +329, -61 -177
+/// -193 -502); the defender's alone, 131 (-54 -408).
 pub const OTHER_VITAL_DEPTH: usize = 3;
 
 /// A dragon's life-and-death status (GNU Go's `dragon_status`).

@@ -44,7 +44,9 @@
 //! [`ROOT_RESCUES`] are read again the same way, and one that reading
 //! cannot kill is the answer. At the root of either side, the opponent's
 //! replies that refuted root moves are tried as moves too
-//! ([`ROOT_REFUTATIONS`]).
+//! ([`ROOT_REFUTATIONS`]). In an attack call, the defender's replies
+//! to the attacker's root moves that win outright get the same check
+//! ([`REPLY_CHECKS`]); a reply it refutes outright does not count.
 //!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.
@@ -210,6 +212,31 @@ pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 /// 320, 412, 504 and 505 that call finds the defence the tree missed):
 /// ld_owl.tst 133 -> 127 (+14 +160, -8 -22 -192 -310 -317 -406 -407 -408).
 pub const ROOT_CHECKS: u8 = 3;
+
+/// In an attack call (`owl_attack`, `owl_does_attack`), the defender's
+/// replies to the attacker's root moves that win outright, the first
+/// this many, are checked as the defender's root moves are
+/// ([`ROOT_CHECKS`]: the attacker's next move read again as its own call
+/// would), and a reply that check refutes outright does not refute the
+/// attacker's move. In the tree the attacker's answer to that reply is
+/// [`OwlLimits::moves_per_node`] wide and everything below it beyond the
+/// branch depth a ply sooner, so a defence that `owl_defend` after the
+/// attacker's move does not find refuted the kill (ld_owl.tst 29, 68,
+/// 201). Measured against none (session 28): ld_owl.tst 133 -> 137 (+30
+/// +43 +58 +69 +302, -318: L13 now kills in the tree, as GNU Go's
+/// `owl_does_attack` agrees, and comes before L10), owl.tst 194 -> 192
+/// (+102, -134 -151 -175), reading nodes +26% and +61%. Variants: the defender's ko replies checked too, ld_owl.tst 136
+/// (+187, -177 -322: in 177 the check refutes the ko at C18, and the tree
+/// reads the other ko, A19's self-atari, as lost), owl.tst 193 (+102
+/// +210, -134 -151 -175), reading nodes +28% and +63%; that, with a ko
+/// the check finds counted and the eye memo kept across the checks,
+/// ld_owl.tst 134 (-167: a value the memo kept from a check judged the
+/// attacker's T15 lost at once), owl.tst 194; the same with 2 checks,
+/// 132, with 8, 133; the memo also emptied around the defender's root
+/// checks and rescues, 135. Also measured: a branch depth of 5, 121
+/// (with 3 moves per node, 121); a node at the depth limit judged by its
+/// eye value instead of the defender's win, 129; no eye memo, 126.
+pub const REPLY_CHECKS: u8 = 3;
 
 /// When no root move of the defender wins in the tree, its first this
 /// many root moves are read again as the attacker's own call after them
@@ -661,7 +688,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> OwlResult {
         self.call_nodes = 0;
         self.limit_hit = false;
-        self.checks_left = ROOT_CHECKS;
+        self.checks_left = match side {
+            Side::Attacker => REPLY_CHECKS,
+            Side::Defender => ROOT_CHECKS,
+        };
         // The eye memo is the call's own: its key sees only the eye space
         // and the points next to it, so an entry an earlier call left for
         // the same key may have been read with other stones further away,
@@ -846,6 +876,34 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         match self.reread(board, reader, solver, task, goal, reply, kos) {
             (_, true) => Code::Win,
             (code, false) => code,
+        }
+    }
+
+    /// A check of the defender's reply to the attacker's root move
+    /// ([`REPLY_CHECKS`]): the root check's search, counted only when it
+    /// refutes the reply outright. The eye memo is emptied before and
+    /// after it: its key does not see stones further from an eye space,
+    /// and a value the check's positions left would serve the tree's other
+    /// lines (ld_owl.tst 167 lost its kill to one). Answers the reply's
+    /// code.
+    #[allow(clippy::too_many_arguments)]
+    fn reply_check<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        code: Code,
+        kos: Kos,
+    ) -> Code {
+        self.eyes.clear();
+        let check = self.root_check(board, reader, solver, task, goal, Side::Attacker, kos);
+        self.eyes.clear();
+        if check == Code::Fail {
+            Code::Fail
+        } else {
+            code
         }
     }
 
@@ -1387,16 +1445,20 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             }
             // Only a move that would become the answer is checked (a
             // refutation only by winning outright, see below).
-            if depth == 0
+            if (depth == 0 || (depth == 1 && code == Code::Win))
                 && side == Side::Defender
                 && rank(code) > rank(best.0)
                 && (candidate || code == Code::Win)
                 && self.checks_left > 0
             {
-                code = worse(
-                    code,
-                    self.root_check(board, reader, solver, task, &child_goal, reply, child_kos),
-                );
+                code = if depth == 0 {
+                    worse(
+                        code,
+                        self.root_check(board, reader, solver, task, &child_goal, reply, child_kos),
+                    )
+                } else {
+                    self.reply_check(board, reader, solver, task, &child_goal, code, child_kos)
+                };
             }
             let _ = board.undo();
             if code == Code::Win {

@@ -225,8 +225,8 @@ pub const ROOT_CHECKS: u8 = 3;
 /// 201). Measured against none (session 28): ld_owl.tst 133 -> 137 (+30
 /// +43 +58 +69 +302, -318: L13 now kills in the tree, as GNU Go's
 /// `owl_does_attack` agrees, and comes before L10), owl.tst 194 -> 192
-/// (+102, -134 -151 -175), reading nodes +26% and +61%. Variants: the defender's ko replies checked too, ld_owl.tst 136
-/// (+187, -177 -322: in 177 the check refutes the ko at C18, and the tree
+/// (+102, -134 -151 -175), reading nodes +26% and +61%. Variants: the
+/// defender's ko replies checked too, ld_owl.tst 136 (+187, -177 -322: in 177 the check refutes the ko at C18, and the tree
 /// reads the other ko, A19's self-atari, as lost), owl.tst 193 (+102
 /// +210, -134 -151 -175), reading nodes +28% and +63%; that, with a ko
 /// the check finds counted and the eye memo kept across the checks,

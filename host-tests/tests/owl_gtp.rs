@@ -58,7 +58,9 @@ fn owl_searches_leave_the_board_unchanged() {
     );
     let mut rng = Rng(0x71e7);
     let mut checked = 0;
-    for _ in 0..6 {
+    // Three positions: owl_attack of a big living dragon late in a game
+    // takes seconds; six took eight minutes of CI's test run.
+    for _ in 0..3 {
         let file = &files[rng.below(files.len())];
         let mut console = Console::new();
         let load = format!("loadsgf {} {}", file.display(), 20 + rng.below(150));
@@ -87,7 +89,7 @@ fn owl_searches_leave_the_board_unchanged() {
             }
         }
     }
-    assert!(checked >= 18, "only {checked} searches checked");
+    assert!(checked >= 12, "only {checked} searches checked");
 }
 
 /// A root move is checked by reading the reply as the opponent's own call

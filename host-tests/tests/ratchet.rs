@@ -13,7 +13,6 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
-use std::time::Instant;
 
 use owlet_host_tests::{ratchet, regress};
 
@@ -28,15 +27,9 @@ fn check_suite(suite: &str, file: &Path, data: &Path) -> SuiteOutcome {
     let mut regressions = Vec::new();
     let ids = ratchet::read(file).expect("reading a ratchet file");
     let tst = data.join(format!("{suite}.tst"));
-    let started = Instant::now();
     let report = regress::run_file(&tst, Some(data))
         .unwrap_or_else(|e| panic!("running {}: {e}", tst.display()));
-    // The time is printed, never asserted: it shows a slow CI's longest suite.
-    printed.push(format!(
-        "{} ({:.0} s)",
-        report.summary(),
-        started.elapsed().as_secs_f64()
-    ));
+    printed.push(report.summary());
     for e in &report.setup_errors {
         printed.push(format!("  setup error: {e}"));
     }

@@ -733,7 +733,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 let fill = board.ko_point();
                 if board.play(mover, Move::Play(mv)).is_ok() {
                     let kos = Kos { fill, master: None };
-                    let goal = grow_goal(board, &original, mv, side, color, self.limits.link_goal);
+                    let link = self.limits.link_goal;
+                    let goal = grow_goal(board, &original, mv, side, color, link, true);
                     let reply = match side {
                         Side::Attacker => Side::Defender,
                         Side::Defender => Side::Attacker,
@@ -840,7 +841,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                     self.search(board, reader, solver, task, goal, &moves, side, depth, kos),
                     fallback,
                 ) {
-                    ((Code::Fail, _), Some(decided)) => decided,
+                    ((Code::Fail, _), Some(decided)) => self.confirm_verdict(
+                        board, reader, solver, task, goal, side, depth, kos, decided,
+                    ),
                     (found, _) => found,
                 }
             }
@@ -849,6 +852,39 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             self.store(key, depth, result.0, result.1);
         }
         result
+    }
+
+    /// The static verdict a node falls back on when none of its moves
+    /// won. At the defender's root a verdict of alive with no move needed
+    /// (`PASS`) stands only if the attacker, to move, finds no kill (the
+    /// root check's search, as for a root with two settled eyes): the
+    /// verdict may have missed a goal string's weakness that a move of
+    /// the defender's tree did not mend (ld_owl.tst 7: the tree refutes
+    /// every defence, and `PASS` would claim the group lives). Alone
+    /// (session 32) it changes nothing in ld_owl.tst; with the root's
+    /// lunch rule of `grow_goal`, ld_owl.tst +7 -510, owl.tst unchanged.
+    /// Out of line, so the check's state is not part of every ply's frame.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn confirm_verdict<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        side: Side,
+        depth: usize,
+        kos: Kos,
+        decided: (Code, Option<Point>),
+    ) -> (Code, Option<Point>) {
+        if depth == 0 && side == Side::Defender && decided == (Code::Win, None) {
+            let code = self.root_check(board, reader, solver, task, goal, Side::Attacker, kos);
+            if code != Code::Win {
+                return (Code::Fail, None);
+            }
+        }
+        decided
     }
 
     /// A defender's root move's check ([`ROOT_CHECKS`]): the attacker's
@@ -1007,6 +1043,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             Side::Defender,
             task.color,
             self.limits.link_goal,
+            true,
         );
         let child_kos = Kos {
             fill: opponent_ko,
@@ -1050,7 +1087,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 continue;
             }
             let link = self.limits.link_goal;
-            let child_goal = grow_goal(board, goal, p, Side::Defender, task.color, link);
+            let child_goal = grow_goal(board, goal, p, Side::Defender, task.color, link, true);
             let life = evaluate(
                 board,
                 reader,
@@ -1387,7 +1424,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if played.is_err() {
                 continue;
             }
-            let child_goal = grow_goal(board, goal, p, side, task.color, self.limits.link_goal);
+            let link = self.limits.link_goal;
+            let child_goal = grow_goal(board, goal, p, side, task.color, link, depth == 0);
             trace!(
                 "{:w$}{} {}{} (node {})",
                 "",
@@ -1544,8 +1582,15 @@ impl Candidates {
 /// The goal after `side` played at `p`: the defender's stone joins it when
 /// its string touches the goal, and so do the strings it links to the goal
 /// (a diagonal, a tiger's mouth; measured: owl.tst 161 -> 169, ld_owl.tst
-/// 79 -> 78; the whole dragon of the move instead: 170 and 77). Out of
-/// line, so its point sets are not part of every ply's frame.
+/// 79 -> 78; the whole dragon of the move instead: 170 and 77). At a
+/// call's root (`at_root`) the stone also joins when it touches an
+/// opponent string in atari that touches the goal (see `ataris_lunch_of`):
+/// in ld_owl.tst 7 the defender's T6 beside White's T5 is read as part of
+/// the group, so the attacker's S6, which ataris T6, is not judged
+/// settled life for the rest. Session 32, measured with
+/// `confirm_verdict`: ld_owl.tst +7 -510 (a case GNU Go fails too);
+/// at every depth: +7 -502 -510. Out of line, so its point sets are not
+/// part of every ply's frame.
 #[inline(never)]
 fn grow_goal<const C: usize, const M: usize>(
     board: &Board<C, M>,
@@ -1554,6 +1599,7 @@ fn grow_goal<const C: usize, const M: usize>(
     side: Side,
     color: Color,
     link: bool,
+    at_root: bool,
 ) -> PointSet {
     let mut next = *goal;
     if side == Side::Defender && board.color_at(p) == Some(color) {
@@ -1571,8 +1617,37 @@ fn grow_goal<const C: usize, const M: usize>(
                 }
             }
         }
+        if at_root && !next.contains(p) && ataris_lunch_of(board, p, &stones) {
+            for q in board.stones(p) {
+                next.insert(q);
+            }
+        }
     }
     next
+}
+
+/// Whether the string at `p` touches an opponent string in atari that
+/// also touches `stones`: taking it joins them (a lunch between them).
+#[inline(never)]
+fn ataris_lunch_of<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    p: Point,
+    stones: &PointSet,
+) -> bool {
+    let Some(color) = board.color_at(p) else {
+        return false;
+    };
+    let mut adjacent = [p; 16];
+    let k = board.adjacent_strings(p, &mut adjacent).min(16);
+    adjacent.iter().take(k).any(|&o| {
+        board.color_at(o) == Some(color.opponent())
+            && board.liberty_count(o) == 1
+            && board.stones(o).any(|q| {
+                q.neighbors()
+                    .iter()
+                    .any(|&n| board.is_on_board(n) && stones.contains(n))
+            })
+    })
 }
 
 /// The most room (see [`Life::room`]) a goal with no eye even after two
@@ -1648,6 +1723,39 @@ mod tests {
         assert_eq!(cells(board), before);
         assert!(board.is_consistent());
         out
+    }
+
+    #[test]
+    fn a_root_move_beside_a_lunch_in_atari_joins_the_goal() {
+        // Black's C3 puts White's B3 in atari, and B3 touches the goal
+        // (A2-A3, B4-A4): at the root C3 joins the goal, deeper not.
+        let mut board = Board::from_diagram(
+            "
+            .....
+            XX...
+            XO...
+            X....
+            .....
+            ",
+        )
+        .unwrap();
+        let goal = crate::dragon::dragon_stones(&board, pt(&board, "A3"));
+        assert_eq!(goal.len(), 4);
+        let c3 = pt(&board, "C3");
+        board.play(Color::Black, Move::Play(c3)).unwrap();
+        let grow = |board: &Board, p, side, at_root| {
+            grow_goal(board, &goal, p, side, Color::Black, true, at_root)
+        };
+        assert!(grow(&board, c3, Side::Defender, true).contains(c3));
+        assert_eq!(grow(&board, c3, Side::Defender, false), goal);
+        board.undo().unwrap();
+        // A stone away from any lunch, or the attacker's stone: no change.
+        let e1 = pt(&board, "E1");
+        board.play(Color::Black, Move::Play(e1)).unwrap();
+        assert_eq!(grow(&board, e1, Side::Defender, true), goal);
+        board.undo().unwrap();
+        board.play(Color::White, Move::Play(c3)).unwrap();
+        assert_eq!(grow(&board, c3, Side::Attacker, true), goal);
     }
 
     #[test]

@@ -841,9 +841,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                     self.search(board, reader, solver, task, goal, &moves, side, depth, kos),
                     fallback,
                 ) {
-                    ((Code::Fail, _), Some(decided)) => self.confirm_verdict(
-                        board, reader, solver, task, goal, side, depth, kos, decided,
-                    ),
+                    ((Code::Fail, _), Some((Code::Win, None)))
+                        if depth == 0 && side == Side::Defender =>
+                    {
+                        self.confirm_pass(board, reader, solver, task, goal, kos)
+                    }
+                    ((Code::Fail, _), Some(decided)) => decided,
                     (found, _) => found,
                 }
             }
@@ -854,10 +857,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         result
     }
 
-    /// The static verdict a node falls back on when none of its moves
-    /// won. At the defender's root a verdict of alive with no move needed
-    /// (`PASS`) stands only if the attacker, to move, finds no kill (the
-    /// root check's search, as for a root with two settled eyes): the
+    /// The defender's root verdict of alive with no move needed (`PASS`),
+    /// fallen back on when none of its moves won: it stands only if the
+    /// attacker, to move, finds no kill (the root check's search, as for
+    /// a root with two settled eyes); else the answer is 0. The
     /// verdict may have missed a goal string's weakness that a move of
     /// the defender's tree did not mend (ld_owl.tst 7: the tree refutes
     /// every defence, and `PASS` would claim the group lives). Alone
@@ -865,26 +868,19 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// lunch rule of `grow_goal`, ld_owl.tst +7 -510, owl.tst unchanged.
     /// Out of line, so the check's state is not part of every ply's frame.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn confirm_verdict<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn confirm_pass<const C: usize, const M: usize, const R: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
         reader: &mut Reader<R>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
-        side: Side,
-        depth: usize,
         kos: Kos,
-        decided: (Code, Option<Point>),
     ) -> (Code, Option<Point>) {
-        if depth == 0 && side == Side::Defender && decided == (Code::Win, None) {
-            let code = self.root_check(board, reader, solver, task, goal, Side::Attacker, kos);
-            if code != Code::Win {
-                return (Code::Fail, None);
-            }
+        match self.root_check(board, reader, solver, task, goal, Side::Attacker, kos) {
+            Code::Win => (Code::Win, None),
+            _ => (Code::Fail, None),
         }
-        decided
     }
 
     /// A defender's root move's check ([`ROOT_CHECKS`]): the attacker's
@@ -1588,7 +1584,7 @@ impl Candidates {
 /// in ld_owl.tst 7 the defender's T6 beside White's T5 is read as part of
 /// the group, so the attacker's S6, which ataris T6, is not judged
 /// settled life for the rest. Session 32, measured with
-/// `confirm_verdict`: ld_owl.tst +7 -510 (a case GNU Go fails too);
+/// `confirm_pass`: ld_owl.tst +7 -510 (a case GNU Go fails too);
 /// at every depth: +7 -502 -510. Out of line, so its point sets are not
 /// part of every ply's frame.
 #[inline(never)]
@@ -1634,19 +1630,13 @@ fn ataris_lunch_of<const C: usize, const M: usize>(
     p: Point,
     stones: &PointSet,
 ) -> bool {
-    let Some(color) = board.color_at(p) else {
-        return false;
-    };
-    let mut adjacent = [p; 16];
-    let k = board.adjacent_strings(p, &mut adjacent).min(16);
-    adjacent.iter().take(k).any(|&o| {
-        board.color_at(o) == Some(color.opponent())
-            && board.liberty_count(o) == 1
-            && board.stones(o).any(|q| {
-                q.neighbors()
-                    .iter()
-                    .any(|&n| board.is_on_board(n) && stones.contains(n))
-            })
+    let mut lunches = [p; 16];
+    let k = board.adjacent_strings(p, &mut lunches).min(16);
+    let in_atari = |o: &&Point| board.liberty_count(**o) == 1;
+    lunches.iter().take(k).filter(in_atari).any(|&o| {
+        let mut around = [o; 16];
+        let j = board.adjacent_strings(o, &mut around).min(16);
+        around.iter().take(j).any(|&n| stones.contains(n))
     })
 }
 

@@ -46,7 +46,10 @@
 //! replies that refuted root moves are tried as moves too
 //! ([`ROOT_REFUTATIONS`]). In an attack call, the defender's replies
 //! to the attacker's root moves that win outright get the same check
-//! ([`REPLY_CHECKS`]); a reply it refutes outright does not count.
+//! ([`REPLY_CHECKS`]); a reply it refutes outright does not count. The
+//! attacker's root move that wins is checked too ([`ATTACK_CHECKS`]): the
+//! defender's reply is read again as `owl_defend` after the move would
+//! read it, and while a later root move wins unrefuted it is the answer.
 //!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.
@@ -237,6 +240,29 @@ pub const ROOT_CHECKS: u8 = 3;
 /// (with 3 moves per node, 121); a node at the depth limit judged by its
 /// eye value instead of the defender's win, 129; no eye memo, 126.
 pub const REPLY_CHECKS: u8 = 3;
+
+/// In an attack call, the attacker's root moves that win in the tree, the
+/// first this many, are checked: the defender's reply is read again as
+/// the defender's own call after the move would read it (its root width,
+/// its root checks' search and its rescues, the node budgets of its own),
+/// so that the answer agrees with what `owl_defend` after it says. A move
+/// that check refutes outright (uncut) gives way to a later root move
+/// that wins in the tree; when none does, it is still the answer, so a
+/// check changes which kill is answered, never whether there is one.
+/// The check stores nothing in the owl cache (its entries, read from a
+/// defender's root, changed later calls on the same position: ld_owl.tst
+/// 406 and 408 lost), and skips the rescues' reserve
+/// ([`RESERVE_RESCUES`]). Measured against none (session 33): ld_owl.tst
+/// 137 -> 138 (+14: after R19, `owl_defend` finds the defence the tree
+/// missed, and P18 is the kill), owl.tst 192 -> 194 (+3, +164: after T6
+/// the eighth rescue defends, and P1 kills), nothing lost; reading nodes
+/// +43% and +52%. Three checks with the reserve: owl.tst +164 alone,
+/// reading nodes +47% and +74%; the check
+/// storing into the cache: ld_owl.tst also -406 -408; a rescue the node
+/// limit cut not counted as a defence, or four or seven rescues: +14 or
+/// +164 lost again; without the rescues: nothing gained. Session 27's
+/// variant, where a refuted move never kills: ld_owl.tst 133 -> 127.
+pub const ATTACK_CHECKS: u8 = 1;
 
 /// When no root move of the defender wins in the tree, its first this
 /// many root moves are read again as the attacker's own call after them
@@ -449,6 +475,12 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     /// Root moves still to be checked by a search of their own this call
     /// ([`ROOT_CHECKS`]).
     checks_left: u8,
+    /// The attacker's root moves still to be checked this call
+    /// ([`ATTACK_CHECKS`]).
+    attack_checks_left: u8,
+    /// An attacker's root move is being checked: nothing is stored in the
+    /// cache, and the rescues skip their reserve.
+    attack_checking: bool,
     /// The next node skips its cache lookup (a root check's first node).
     fresh: bool,
     /// A root check is reading: it takes no cache entry computed deeper
@@ -495,6 +527,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             call_nodes: 0,
             limit_hit: false,
             checks_left: 0,
+            attack_checks_left: 0,
+            attack_checking: false,
             fresh: false,
             checking: false,
             cutoffs: 0,
@@ -688,9 +722,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> OwlResult {
         self.call_nodes = 0;
         self.limit_hit = false;
-        self.checks_left = match side {
-            Side::Attacker => REPLY_CHECKS,
-            Side::Defender => ROOT_CHECKS,
+        (self.checks_left, self.attack_checks_left) = match side {
+            Side::Attacker => (REPLY_CHECKS, ATTACK_CHECKS),
+            Side::Defender => (ROOT_CHECKS, 0),
         };
         // The eye memo is the call's own: its key sees only the eye space
         // and the points next to it, so an entry an earlier call left for
@@ -851,7 +885,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 }
             }
         };
-        if self.cutoffs == cutoffs {
+        if self.cutoffs == cutoffs && !self.attack_checking {
             self.store(key, depth, result.0, result.1);
         }
         result
@@ -939,6 +973,30 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         }
     }
 
+    /// A check of the attacker's winning root move ([`ATTACK_CHECKS`]): the
+    /// defender's own call from here, as a root check's search, with
+    /// nothing stored in the cache. Whether it refutes the move outright
+    /// (uncut by the node limit). The eye memo is emptied around it, as
+    /// around a reply's check.
+    #[allow(clippy::too_many_arguments)]
+    fn attack_check<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        kos: Kos,
+    ) -> bool {
+        self.attack_checks_left = self.attack_checks_left.saturating_sub(1);
+        self.eyes.clear();
+        self.attack_checking = true;
+        let (code, cut) = self.reread(board, reader, solver, task, goal, Side::Defender, kos);
+        self.attack_checking = false;
+        self.eyes.clear();
+        !cut && code == Code::Fail
+    }
+
     /// The search behind a root check and a rescue: `reply`'s own call
     /// from this position, as [`Owl::root_check`] describes. Returns the
     /// root mover's code and whether the node limit cut it.
@@ -954,10 +1012,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> (Code, bool) {
         let (nodes, hit) = (self.call_nodes, self.limit_hit);
-        let checks = self.checks_left;
+        let checks = (self.checks_left, self.attack_checks_left);
         self.call_nodes = 0;
         // No check within a check.
-        self.checks_left = 0;
+        (self.checks_left, self.attack_checks_left) = (0, 0);
         self.fresh = true;
         self.checking = true;
         // `node` clears `fresh` as it starts.
@@ -966,7 +1024,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let cut = self.call_nodes > self.limits.node_limit;
         self.call_nodes = nodes;
         self.limit_hit = hit;
-        self.checks_left = checks;
+        (self.checks_left, self.attack_checks_left) = checks;
         (invert(child), cut)
     }
 
@@ -1011,6 +1069,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 }
                 cut_win = cut_win.or(Some(p));
             }
+        }
+        if self.attack_checking {
+            return cut_win;
         }
         self.reserve_rescue(board, reader, solver, task, goal, opponent_ko, kos)
             .or(cut_win)
@@ -1397,6 +1458,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let mut best = (Code::Fail, None);
         // The opponent's refuting replies at the root, tried after `moves`.
         let mut refutations = [None::<Point>; ROOT_REFUTATIONS];
+        // The attacker's first root move that won in the tree but not its
+        // check: the answer if no later one wins.
+        let mut refuted_kill = None;
         let mut index = 0usize;
         loop {
             let candidate = index < moves.len;
@@ -1494,6 +1558,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                     self.reply_check(board, reader, solver, task, &child_goal, code, child_kos)
                 };
             }
+            if depth == 0
+                && side == Side::Attacker
+                && code == Code::Win
+                && candidate
+                && self.attack_checks_left > 0
+                && self.attack_check(board, reader, solver, task, &child_goal, child_kos)
+            {
+                trace!("attack check refutes {}", p);
+                refuted_kill = refuted_kill.or(Some(p));
+                code = Code::Fail;
+            }
             let _ = board.undo();
             if code == Code::Win {
                 return (Code::Win, Some(p));
@@ -1504,6 +1579,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if rank(code) > rank(best.0) && candidate {
                 best = (code, Some(p));
             }
+        }
+        if let Some(p) = refuted_kill {
+            return (Code::Win, Some(p));
         }
         // No move won: at the defender's root, the rescues.
         if depth == 0
@@ -1746,6 +1824,42 @@ mod tests {
         board.undo().unwrap();
         board.play(Color::White, Move::Play(c3)).unwrap();
         assert_eq!(grow(&board, c3, Side::Attacker, true), goal);
+    }
+
+    #[test]
+    fn a_kill_the_defenders_own_call_refutes_gives_way_to_another() {
+        // ld_owl.tst 14's corner (ld4.sgf, White to kill Black's M12
+        // group). The tree reads L13 as a kill, but `owl_defend` after it
+        // finds a defence; the attack's check sees that and answers J12,
+        // which both engines read as a kill.
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .......X...O.
+            .....OOX.XXXX
+            ......OOXO...
+            .......O.OOOO
+            .......OOO...
+            .............
+            .............
+            .............
+            .............
+            .............
+            .............
+            ...........O.
+            ..........OO.",
+        );
+        let m12 = pt(&board, "M12");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, m12));
+        assert_eq!((r.code, r.point), (Code::Win, Some(pt(&board, "J12"))));
+        let l13 = pt(&board, "L13");
+        board.play(Color::White, Move::Play(l13)).unwrap();
+        let d = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, m12));
+        assert_ne!(d.code, Code::Fail);
+        board.undo().unwrap();
+        let j12 = pt(&board, "J12");
+        board.play(Color::White, Move::Play(j12)).unwrap();
+        let d = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, m12));
+        assert_eq!(d.code, Code::Fail);
     }
 
     #[test]

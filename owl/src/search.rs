@@ -50,6 +50,9 @@
 //! attacker's root move that wins is checked too ([`ATTACK_CHECKS`]): the
 //! defender's reply is read again as `owl_defend` after the move would
 //! read it, and while a later root move wins unrefuted it is the answer.
+//! When none does, the attacker's other root moves are read the same way
+//! ([`ATTACK_RESCUES`]), and one after which that reading finds no
+//! defence is the answer.
 //!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.
@@ -262,7 +265,27 @@ pub const REPLY_CHECKS: u8 = 3;
 /// limit cut not counted as a defence, or four or seven rescues: +14 or
 /// +164 lost again; without the rescues: nothing gained. Session 27's
 /// variant, where a refuted move never kills: ld_owl.tst 133 -> 127.
-pub const ATTACK_CHECKS: u8 = 1;
+/// Two checks, with [`ATTACK_RESCUES`] (session 34): ld_owl.tst 138 ->
+/// 139 (+189: T4, the later kill, is refuted too, and the rescues find
+/// S1), owl.tst 194 -> 194 (+76, -3: the second check refutes C12, where
+/// a fresh `owl_defend` after it finds no defence, and C13 is answered;
+/// both engines read C12 and C13 as kills). Without the rescues, two
+/// checks answer the first refuted move again; three checks: ld_owl.tst
+/// the same.
+pub const ATTACK_CHECKS: u8 = 2;
+
+/// When the attacker's root has a kill its check refuted
+/// ([`ATTACK_CHECKS`]) and no later root move wins in the tree, its first
+/// this many root moves (the refuted one skipped) are read again as the
+/// defender's own call after them would read them, with a node budget of
+/// its own each and nothing stored in the owl cache; the first that call,
+/// uncut, cannot defend is the answer, else the refuted move still is.
+/// Only a kill already claimed is replaced, never a failure turned into
+/// one (that variant lost ld_owl.tst 26, 60 and 156, see
+/// [`ROOT_RESCUES`]). Measured (session 34) with two checks: ld_owl.tst
+/// 138 -> 139 (+189), owl.tst +76 -3; with one check, nothing changes.
+/// Twelve: ld_owl.tst 189's rescue, S1, is its root's seventh move.
+pub const ATTACK_RESCUES: usize = 12;
 
 /// When no root move of the defender wins in the tree, its first this
 /// many root moves are read again as the attacker's own call after them
@@ -1077,6 +1100,72 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             .or(cut_win)
     }
 
+    /// The attacker's rescues ([`ATTACK_RESCUES`]) of a root whose kill
+    /// its check refuted: the first of its other root moves after which
+    /// the defender's own call, uncut by the node limit, finds no
+    /// defence. Out of line, as the defender's rescues are.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn attack_rescue<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        moves: &Candidates,
+        refuted: Point,
+        opponent_ko: Option<Point>,
+        kos: Kos,
+    ) -> Option<Point> {
+        for &(p, retake) in moves.iter().take(ATTACK_RESCUES) {
+            if retake || p == refuted {
+                continue;
+            }
+            if board.play(task.color.opponent(), Move::Play(p)).is_err() {
+                continue;
+            }
+            let child_goal = grow_goal(
+                board,
+                goal,
+                p,
+                Side::Attacker,
+                task.color,
+                self.limits.link_goal,
+                true,
+            );
+            let child_kos = Kos {
+                fill: opponent_ko,
+                master: kos.master.filter(|&k| board.color_at(k).is_none()),
+            };
+            // As in the attack's check: no cache entries, a fresh eye memo.
+            self.eyes.clear();
+            self.attack_checking = true;
+            let (code, cut) = self.reread(
+                board,
+                reader,
+                solver,
+                task,
+                &child_goal,
+                Side::Defender,
+                child_kos,
+            );
+            self.attack_checking = false;
+            self.eyes.clear();
+            let _ = board.undo();
+            trace!(
+                "attack rescue {}: {:?}{}",
+                p,
+                code,
+                if cut { ", cut" } else { "" }
+            );
+            if code == Code::Win && !cut {
+                return Some(p);
+            }
+        }
+        None
+    }
+
     /// One rescue's reading: the defender plays `p` (`None` if it cannot)
     /// and the attacker's own call from there is read as a root check's
     /// search; the defender's code and whether the node limit cut it.
@@ -1581,7 +1670,18 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             }
         }
         if let Some(p) = refuted_kill {
-            return (Code::Win, Some(p));
+            let rescue = self.attack_rescue(
+                board,
+                reader,
+                solver,
+                task,
+                goal,
+                moves,
+                p,
+                opponent_ko,
+                kos,
+            );
+            return (Code::Win, Some(rescue.unwrap_or(p)));
         }
         // No move won: at the defender's root, the rescues.
         if depth == 0
@@ -1860,6 +1960,47 @@ mod tests {
         board.play(Color::White, Move::Play(j12)).unwrap();
         let d = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, m12));
         assert_eq!(d.code, Code::Fail);
+    }
+
+    #[test]
+    fn a_refuted_kill_gives_way_to_a_move_the_defender_cannot_answer() {
+        // ld_owl.tst 189's corner (tripod7.sgf, White to kill Black's R3
+        // group, here L3). The tree reads M4, then N4, as kills, and
+        // `owl_defend` after either finds a defence; no other root move
+        // wins in the tree, and the attacker's rescues find M1, which
+        // both engines read as a kill (GNU Go's answer too).
+        // The console's cache sizes: which moves the tree reads as kills
+        // depends on what its caches keep.
+        let mut board = Board::from_diagram(
+            "
+            .............
+            .............
+            .............
+            .............
+            .............
+            .............
+            ..........O..
+            ..........O..
+            ..........O..
+            .........OO..
+            ......OOOOXX.
+            .......OXXX..
+            ..........O..",
+        )
+        .unwrap();
+        let (mut reader, mut solver) = (Reader::<1024>::new(), Solver::<1024>::new());
+        let mut owl = Owl::<512>::new();
+        let l3 = pt(&board, "L3");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, l3));
+        assert_eq!((r.code, r.point), (Code::Win, Some(pt(&board, "M1"))));
+        for (v, defended) in [("M4", true), ("N4", true), ("M1", false)] {
+            board.play(Color::White, Move::Play(pt(&board, v))).unwrap();
+            // Each as its own GTP session would read it.
+            owl.clear_cache();
+            let d = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, l3));
+            assert_eq!(d.code != Code::Fail, defended, "after {v}");
+            board.undo().unwrap();
+        }
     }
 
     #[test]

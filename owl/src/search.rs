@@ -1078,9 +1078,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if retake {
                 continue;
             }
-            let Some((again, cut)) =
-                self.rescue_read(board, reader, solver, task, goal, p, opponent_ko, kos)
-            else {
+            let Some((again, cut)) = self.rescue_read(
+                board,
+                reader,
+                solver,
+                task,
+                goal,
+                p,
+                Side::Defender,
+                opponent_ko,
+                kos,
+            ) else {
                 continue;
             };
             // Only a clean win: a ko this search finds where the tree found
@@ -1122,37 +1130,20 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             if retake || p == refuted {
                 continue;
             }
-            if board.play(task.color.opponent(), Move::Play(p)).is_err() {
-                continue;
-            }
-            let child_goal = grow_goal(
-                board,
-                goal,
-                p,
-                Side::Attacker,
-                task.color,
-                self.limits.link_goal,
-                true,
-            );
-            let child_kos = Kos {
-                fill: opponent_ko,
-                master: kos.master.filter(|&k| board.color_at(k).is_none()),
-            };
-            // As in the attack's check: no cache entries, a fresh eye memo.
-            self.eyes.clear();
-            self.attack_checking = true;
-            let (code, cut) = self.reread(
+            let read = self.rescue_read(
                 board,
                 reader,
                 solver,
                 task,
-                &child_goal,
-                Side::Defender,
-                child_kos,
+                goal,
+                p,
+                Side::Attacker,
+                opponent_ko,
+                kos,
             );
-            self.attack_checking = false;
-            self.eyes.clear();
-            let _ = board.undo();
+            let Some((code, cut)) = read else {
+                continue;
+            };
             trace!(
                 "attack rescue {}: {:?}{}",
                 p,
@@ -1166,9 +1157,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         None
     }
 
-    /// One rescue's reading: the defender plays `p` (`None` if it cannot)
-    /// and the attacker's own call from there is read as a root check's
-    /// search; the defender's code and whether the node limit cut it.
+    /// One rescue's reading: `side` plays `p` (`None` if it cannot) and
+    /// the other side's own call from there is read as a root check's
+    /// search; `side`'s code and whether the node limit cut it. The
+    /// attacker's, as the attack's check: no cache entries stored, the eye
+    /// memo emptied around it.
     #[allow(clippy::too_many_arguments)]
     fn rescue_read<const C: usize, const M: usize, const R: usize, const S: usize>(
         &mut self,
@@ -1178,15 +1171,20 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         task: &Task<'_>,
         goal: &PointSet,
         p: Point,
+        side: Side,
         opponent_ko: Option<Point>,
         kos: Kos,
     ) -> Option<(Code, bool)> {
-        board.play(task.color, Move::Play(p)).ok()?;
+        let (mover, reply) = match side {
+            Side::Attacker => (task.color.opponent(), Side::Defender),
+            Side::Defender => (task.color, Side::Attacker),
+        };
+        board.play(mover, Move::Play(p)).ok()?;
         let child_goal = grow_goal(
             board,
             goal,
             p,
-            Side::Defender,
+            side,
             task.color,
             self.limits.link_goal,
             true,
@@ -1195,15 +1193,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             fill: opponent_ko,
             master: kos.master.filter(|&k| board.color_at(k).is_none()),
         };
-        let again = self.reread(
-            board,
-            reader,
-            solver,
-            task,
-            &child_goal,
-            Side::Attacker,
-            child_kos,
-        );
+        let checking_attack = side == Side::Attacker;
+        if checking_attack {
+            self.eyes.clear();
+            self.attack_checking = true;
+        }
+        let again = self.reread(board, reader, solver, task, &child_goal, reply, child_kos);
+        if checking_attack {
+            self.attack_checking = false;
+            self.eyes.clear();
+        }
         let _ = board.undo();
         Some(again)
     }
@@ -1276,9 +1275,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> Option<Point> {
         let ranked = self.rank_reserve(board, reader, solver, task, goal);
         for p in ranked.iter().take(RESERVE_RESCUES) {
-            let Some((again, cut)) =
-                self.rescue_read(board, reader, solver, task, goal, p, opponent_ko, kos)
-            else {
+            let Some((again, cut)) = self.rescue_read(
+                board,
+                reader,
+                solver,
+                task,
+                goal,
+                p,
+                Side::Defender,
+                opponent_ko,
+                kos,
+            ) else {
                 continue;
             };
             if !cut && again == Code::Win {

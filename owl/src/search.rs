@@ -1012,12 +1012,30 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> bool {
         self.attack_checks_left = self.attack_checks_left.saturating_sub(1);
+        let (code, cut) = self.defender_reread(board, reader, solver, task, goal, kos);
+        !cut && code == Code::Fail
+    }
+
+    /// The search behind an attack's check and its rescues: the
+    /// defender's own call from this position, read as [`Owl::reread`]
+    /// does, storing nothing in the cache, with the eye memo emptied
+    /// around it. Returns the attacker's code and whether the node limit
+    /// cut it.
+    fn defender_reread<const C: usize, const M: usize, const R: usize, const S: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        kos: Kos,
+    ) -> (Code, bool) {
         self.eyes.clear();
         self.attack_checking = true;
-        let (code, cut) = self.reread(board, reader, solver, task, goal, Side::Defender, kos);
+        let again = self.reread(board, reader, solver, task, goal, Side::Defender, kos);
         self.attack_checking = false;
         self.eyes.clear();
-        !cut && code == Code::Fail
+        again
     }
 
     /// The search behind a root check and a rescue: `reply`'s own call
@@ -1159,9 +1177,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// One rescue's reading: `side` plays `p` (`None` if it cannot) and
     /// the other side's own call from there is read as a root check's
-    /// search; `side`'s code and whether the node limit cut it. The
-    /// attacker's, as the attack's check: no cache entries stored, the eye
-    /// memo emptied around it.
+    /// search ([`Owl::defender_reread`] after the attacker's move); `side`'s
+    /// code and whether the node limit cut it.
     #[allow(clippy::too_many_arguments)]
     fn rescue_read<const C: usize, const M: usize, const R: usize, const S: usize>(
         &mut self,
@@ -1175,9 +1192,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         opponent_ko: Option<Point>,
         kos: Kos,
     ) -> Option<(Code, bool)> {
-        let (mover, reply) = match side {
-            Side::Attacker => (task.color.opponent(), Side::Defender),
-            Side::Defender => (task.color, Side::Attacker),
+        let mover = match side {
+            Side::Attacker => task.color.opponent(),
+            Side::Defender => task.color,
         };
         board.play(mover, Move::Play(p)).ok()?;
         let child_goal = grow_goal(
@@ -1193,16 +1210,20 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             fill: opponent_ko,
             master: kos.master.filter(|&k| board.color_at(k).is_none()),
         };
-        let checking_attack = side == Side::Attacker;
-        if checking_attack {
-            self.eyes.clear();
-            self.attack_checking = true;
-        }
-        let again = self.reread(board, reader, solver, task, &child_goal, reply, child_kos);
-        if checking_attack {
-            self.attack_checking = false;
-            self.eyes.clear();
-        }
+        let again = match side {
+            Side::Attacker => {
+                self.defender_reread(board, reader, solver, task, &child_goal, child_kos)
+            }
+            Side::Defender => self.reread(
+                board,
+                reader,
+                solver,
+                task,
+                &child_goal,
+                Side::Attacker,
+                child_kos,
+            ),
+        };
         let _ = board.undo();
         Some(again)
     }
@@ -1976,8 +1997,6 @@ mod tests {
         // `owl_defend` after either finds a defence; no other root move
         // wins in the tree, and the attacker's rescues find M1, which
         // both engines read as a kill (GNU Go's answer too).
-        // The console's cache sizes: which moves the tree reads as kills
-        // depends on what its caches keep.
         let mut board = Board::from_diagram(
             "
             .............
@@ -1995,6 +2014,8 @@ mod tests {
             ..........O..",
         )
         .unwrap();
+        // The console's cache sizes: which moves the tree reads as kills
+        // depends on what its caches keep.
         let (mut reader, mut solver) = (Reader::<1024>::new(), Solver::<1024>::new());
         let mut owl = Owl::<512>::new();
         let l3 = pt(&board, "L3");

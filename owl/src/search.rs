@@ -254,8 +254,7 @@ pub const REPLY_CHECKS: u8 = 3;
 /// check changes which kill is answered, never whether there is one.
 /// The check stores nothing in the owl cache (its entries, read from a
 /// defender's root, changed later calls on the same position: ld_owl.tst
-/// 406 and 408 lost), and skips the rescues' reserve
-/// ([`RESERVE_RESCUES`]). Measured against none (session 33): ld_owl.tst
+/// 406 and 408 lost). Measured against none (session 33): ld_owl.tst
 /// 137 -> 138 (+14: after R19, `owl_defend` finds the defence the tree
 /// missed, and P18 is the kill), owl.tst 192 -> 194 (+3, +164: after T6
 /// the eighth rescue defends, and P1 kills), nothing lost; reading nodes
@@ -272,6 +271,11 @@ pub const REPLY_CHECKS: u8 = 3;
 /// both engines read C12 and C13 as kills). Without the rescues, two
 /// checks answer the first refuted move again; three checks: ld_owl.tst
 /// the same.
+/// Until session 35 the check (and so the attacker's rescues) skipped the
+/// defender's reserve rescues ([`RESERVE_RESCUES`]); reading them too:
+/// ld_owl.tst 139 -> 140 (+160: after B18 only the reserve finds B19,
+/// as `owl_defend` after B18 does, and B19, GNU Go's answer, kills),
+/// owl.tst unchanged, reading nodes +3% and +5%.
 pub const ATTACK_CHECKS: u8 = 2;
 
 /// When the attacker's root has a kill its check refuted
@@ -502,7 +506,7 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     /// ([`ATTACK_CHECKS`]).
     attack_checks_left: u8,
     /// An attacker's root move is being checked: nothing is stored in the
-    /// cache, and the rescues skip their reserve.
+    /// cache.
     attack_checking: bool,
     /// The next node skips its cache lookup (a root check's first node).
     fresh: bool,
@@ -1118,9 +1122,6 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 }
                 cut_win = cut_win.or(Some(p));
             }
-        }
-        if self.attack_checking {
-            return cut_win;
         }
         self.reserve_rescue(board, reader, solver, task, goal, opponent_ko, kos)
             .or(cut_win)
@@ -2026,6 +2027,45 @@ mod tests {
             // Each as its own GTP session would read it.
             owl.clear_cache();
             let d = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, l3));
+            assert_eq!(d.code != Code::Fail, defended, "after {v}");
+            board.undo().unwrap();
+        }
+    }
+
+    #[test]
+    fn the_attack_check_reads_the_defenders_reserve() {
+        // ld_owl.tst 160's corner (tripod3.sgf, Black's C17 group, here
+        // C11). The tree reads B12 as a kill; after it the defender's
+        // root moves all fail in the tree and its rescues, and only the
+        // reserve finds B13, as a fresh `owl_defend` does. So B12 is
+        // refuted and B13, the eye point, is the kill (GNU Go's answer).
+        let mut board = Board::from_diagram(
+            "
+            ...X.........
+            ...XO........
+            .XXOOOO......
+            ..OO.........
+            ..O..........
+            ..O..........
+            ..O..........
+            .............
+            .............
+            .............
+            .............
+            .............
+            .............",
+        )
+        .unwrap();
+        // The console's cache sizes, as in the test above.
+        let (mut reader, mut solver) = (Reader::<1024>::new(), Solver::<1024>::new());
+        let mut owl = Owl::<512>::new();
+        let c11 = pt(&board, "C11");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, c11));
+        assert_eq!((r.code, r.point), (Code::Win, Some(pt(&board, "B13"))));
+        for (v, defended) in [("B12", true), ("B13", false)] {
+            board.play(Color::White, Move::Play(pt(&board, v))).unwrap();
+            owl.clear_cache();
+            let d = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, c11));
             assert_eq!(d.code != Code::Fail, defended, "after {v}");
             board.undo().unwrap();
         }

@@ -1991,6 +1991,35 @@ mod tests {
         assert_eq!(d.code, Code::Fail);
     }
 
+    /// With the console's cache sizes (which moves the tree reads as kills
+    /// depends on what its caches keep): the attack on `dragon` answers
+    /// `kill`, and after each of White's `moves` a fresh `owl_defend`, as
+    /// its own GTP session would read it, finds a defence or not.
+    fn attack_answers_and_defences(
+        diagram: &str,
+        dragon: &str,
+        kill: &str,
+        moves: &[(&str, bool)],
+    ) {
+        let mut board = Board::from_diagram(diagram).unwrap();
+        let (mut reader, mut solver) = (Reader::<1024>::new(), Solver::<1024>::new());
+        let mut owl = Owl::<512>::new();
+        let dragon = pt(&board, dragon);
+        let r = unchanged(&mut board, |b| {
+            owl.attack(b, &mut reader, &mut solver, dragon)
+        });
+        assert_eq!((r.code, r.point), (Code::Win, Some(pt(&board, kill))));
+        for &(v, defended) in moves {
+            board.play(Color::White, Move::Play(pt(&board, v))).unwrap();
+            owl.clear_cache();
+            let d = unchanged(&mut board, |b| {
+                owl.defend(b, &mut reader, &mut solver, dragon)
+            });
+            board.undo().unwrap();
+            assert_eq!(d.code != Code::Fail, defended, "after {v}");
+        }
+    }
+
     #[test]
     fn a_refuted_kill_gives_way_to_a_move_the_defender_cannot_answer() {
         // ld_owl.tst 189's corner (tripod7.sgf, White to kill Black's R3
@@ -1998,7 +2027,7 @@ mod tests {
         // `owl_defend` after either finds a defence; no other root move
         // wins in the tree, and the attacker's rescues find M1, which
         // both engines read as a kill (GNU Go's answer too).
-        let mut board = Board::from_diagram(
+        attack_answers_and_defences(
             "
             .............
             .............
@@ -2013,23 +2042,10 @@ mod tests {
             ......OOOOXX.
             .......OXXX..
             ..........O..",
-        )
-        .unwrap();
-        // The console's cache sizes: which moves the tree reads as kills
-        // depends on what its caches keep.
-        let (mut reader, mut solver) = (Reader::<1024>::new(), Solver::<1024>::new());
-        let mut owl = Owl::<512>::new();
-        let l3 = pt(&board, "L3");
-        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, l3));
-        assert_eq!((r.code, r.point), (Code::Win, Some(pt(&board, "M1"))));
-        for (v, defended) in [("M4", true), ("N4", true), ("M1", false)] {
-            board.play(Color::White, Move::Play(pt(&board, v))).unwrap();
-            // Each as its own GTP session would read it.
-            owl.clear_cache();
-            let d = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, l3));
-            assert_eq!(d.code != Code::Fail, defended, "after {v}");
-            board.undo().unwrap();
-        }
+            "L3",
+            "M1",
+            &[("M4", true), ("N4", true), ("M1", false)],
+        );
     }
 
     #[test]
@@ -2039,7 +2055,7 @@ mod tests {
         // root moves all fail in the tree and its rescues, and only the
         // reserve finds B13, as a fresh `owl_defend` does. So B12 is
         // refuted and B13, the eye point, is the kill (GNU Go's answer).
-        let mut board = Board::from_diagram(
+        attack_answers_and_defences(
             "
             ...X.........
             ...XO........
@@ -2054,21 +2070,10 @@ mod tests {
             .............
             .............
             .............",
-        )
-        .unwrap();
-        // The console's cache sizes, as in the test above.
-        let (mut reader, mut solver) = (Reader::<1024>::new(), Solver::<1024>::new());
-        let mut owl = Owl::<512>::new();
-        let c11 = pt(&board, "C11");
-        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, c11));
-        assert_eq!((r.code, r.point), (Code::Win, Some(pt(&board, "B13"))));
-        for (v, defended) in [("B12", true), ("B13", false)] {
-            board.play(Color::White, Move::Play(pt(&board, v))).unwrap();
-            owl.clear_cache();
-            let d = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, c11));
-            assert_eq!(d.code != Code::Fail, defended, "after {v}");
-            board.undo().unwrap();
-        }
+            "C11",
+            "B13",
+            &[("B12", true), ("B13", false)],
+        );
     }
 
     #[test]

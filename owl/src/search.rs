@@ -201,7 +201,8 @@ pub const ATTACKER_MOVES_AT_BRANCH_DEPTH: usize = 2;
 /// doubted plies and eye budget are a non-root node's): a refuted move
 /// is not the answer, and the root tries its next. Each check has a node
 /// budget of its own, so a call reads at most `1 + ROOT_CHECKS + ROOT_RESCUES +
-/// RESERVE_RESCUES` (17) times [`OwlLimits::node_limit`] nodes. Measured against
+/// RESERVE_RESCUES` (17) times [`OwlLimits::node_limit`] nodes, one more
+/// when the attacker's search confirms a pass's verdict. Measured against
 /// none: owl.tst 180 -> 184 (+55 +112 +176 +214 +218, -129),
 /// ld_owl.tst 104 (+186, -154; in 129 the check finds a ko for the
 /// attacker where GNU Go sees none), reading nodes +36% and +52%; the
@@ -289,6 +290,15 @@ pub const ATTACK_CHECKS: u8 = 2;
 /// [`ROOT_RESCUES`]). Measured (session 34) with two checks: ld_owl.tst
 /// 138 -> 139 (+189), owl.tst +76 -3; with one check, nothing changes.
 /// Twelve: ld_owl.tst 189's rescue, S1, is its root's seventh move.
+///
+/// Each attack check and each rescue reads the defender's whole call
+/// after the move, every part with a node budget of its own: its tree,
+/// [`ROOT_RESCUES`] and [`RESERVE_RESCUES`] rescues and a pass's
+/// confirmation (no root checks), 15 budgets. So an attack call reads at
+/// most `1 + REPLY_CHECKS + (ATTACK_CHECKS + ATTACK_RESCUES) * 15` (214)
+/// times [`OwlLimits::node_limit`] nodes. Measured (session 35,
+/// `scripts/owl-nodes`): the most an owl.tst call read is 14,604 owl
+/// nodes, the median 513.
 pub const ATTACK_RESCUES: usize = 12;
 
 /// When no root move of the defender wins in the tree, its first this

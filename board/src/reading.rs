@@ -35,12 +35,8 @@ use core::fmt;
 use crate::board::{Board, Cell, PlayError, PointSet};
 use crate::point::{Color, Move, Point};
 
-/// Hard bound on recursion depth (plies), whatever the limits say. A
-/// ply's frames take about 300 bytes of stack on thumbv7m, and reading
-/// runs at the deepest ply of an owl search, so this bounds the device's
-/// stack: 64 overflowed it (owl.tst 81, a long ladder below 13 owl
-/// plies). 40 passes the same reading.tst, owl.tst and ld_owl.tst cases as
-/// 64 (a 19×19 ladder runs at most about 36 plies).
+/// Hard bound on recursion depth (plies): it bounds the device's stack under
+/// the deepest owl ply (about 300 bytes a ply); a 19×19 ladder needs ≤ 36.
 pub const MAX_READING_DEPTH: usize = 40;
 /// Default number of transposition cache entries (16 bytes each).
 pub const DEFAULT_CACHE_ENTRIES: usize = 1024;
@@ -974,7 +970,7 @@ fn sort_candidates(list: &mut [(i16, Point)]) {
 /// [`DEFENSE_SUPERSTRING_DEPTH`], next to friendly strings with at most
 /// three liberties that `target` could connect to through a liberty) whose
 /// capture may save it; answers how many were written to `chain`. Out of
-/// line, so its scratch space is not kept while the defence reads on.
+/// line, so its scratch space is freed before the defence reads on.
 #[inline(never)]
 fn chain_targets<const C: usize, const M: usize>(
     board: &Board<C, M>,

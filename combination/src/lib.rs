@@ -34,7 +34,7 @@
 //! 14, 15, 17, 21–25 and 29; 24 is one GNU Go fails. Held-out game
 //! positions where GNU Go finds nothing for either colour
 //! (host-tests' `combination_heldout`, 25 positions): 6 false alarms in
-//! 50 answers (7 before the owl filter). Time, the whole file through
+//! 50 answers (7 without the owl filter). Time, the whole file through
 //! `owlet gtp` against `gnugo --mode gtp` in one run: 42.9 s against
 //! 6.9 s, 6.2 times GNU Go (another run: 39.9 s against 5.5 s, 7.3
 //! times; per test, median 0.95 s against 0.12 s).

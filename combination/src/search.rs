@@ -411,7 +411,7 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
     }
 
     /// Candidate threats, those touching several short targets first.
-    // Out of line: its scratch space is not kept while the line goes deeper.
+    // Out of line: its scratch space is freed before the line goes deeper.
     #[inline(never)]
     fn threats(&self, minsize: usize, filler: Point, out: &mut List<MAX_THREATS>) {
         let region = self.region();
@@ -513,7 +513,7 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
 
     /// Target strings near `m`: next to it, or next to an attacker string
     /// it touches (including its own).
-    // Out of line: its scratch space is not kept while the line goes deeper.
+    // Out of line: its scratch space is freed before the line goes deeper.
     #[inline(never)]
     fn near_targets(&self, m: Point, minsize: usize, out: &mut List<MAX_THREATENED>) {
         let consider = |q: Point, out: &mut List<MAX_THREATENED>| {
@@ -712,7 +712,7 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
     /// that reading now captures, the attacker to move: the moves so far
     /// weakened it (targets were uncapturable at the start), so the line
     /// ends in its capture.
-    // Out of line: its scratch space is not kept while the line goes deeper.
+    // Out of line: its scratch space is freed before the line goes deeper.
     #[inline(never)]
     fn capturable_near_line(&mut self, minsize: usize) -> Option<Point> {
         let region = self.goal()?;

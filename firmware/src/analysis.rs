@@ -36,7 +36,7 @@
 //! 0.35 s, 86 to 99 owl nodes and 45,000 to 76,000 reading nodes; the
 //! owl's static evaluation of a node (eyes, solver) costs about 3 ms on
 //! the host, more than its reading. On a Cortex-M expect tens of times
-//! longer: owl after every move is not yet affordable there, at the end
+//! longer: owl after every move is not affordable there, at the end
 //! of the game it is.
 
 use owlet_board::{Board, Code, Color, Point, PointSet, Reader, ReadingLimits};

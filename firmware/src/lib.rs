@@ -2,7 +2,7 @@
 //!
 //! Owns the GTP console ([`gtp::Engine`]): one command line in, GNU Go's
 //! answer out, written into a buffer the caller owns. The same code serves
-//! the host program (`owlet gtp`) and, later, a UART on the device.
+//! the host program (`owlet gtp`) and a UART on the device (`devices/`).
 //!
 //! [`serial::LineAssembler`] cuts a byte stream (a UART) into the same
 //! command lines, one byte at a time.
@@ -25,7 +25,7 @@
 //!   the [`leds::LedSink`] trait with a WS2812-style chain and a
 //!   shift-register implementation.
 //!
-//! Omits (for now): the device binaries of the board application;
+//! Omits: the device binaries (`devices/`);
 //! SGF loading, which needs a file system and lives on the host
 //! (it drives the console's public API, see [`gtp::Engine::set_stone`]).
 //!

@@ -91,10 +91,8 @@ pub fn diagram(cells: &[(u8, u8)], labels: &[u8]) -> String {
         .join("%")
 }
 
-/// Where a diagram lies on the board: `(top, bottom, left, right)`, each
-/// true when the diagram is flush against that edge (at most one of top
-/// and bottom, one of left and right): the middle, four edges, four
-/// corners.
+/// Where a diagram lies: `(top, bottom, left, right)`, true where it is
+/// flush against that edge; the middle, four edges and four corners.
 pub const PLACES: [(bool, bool, bool, bool); 9] = [
     (false, false, false, false),
     (true, false, false, false),

@@ -289,11 +289,52 @@ fn check_svg(report: &Report) {
         .sum();
     assert_eq!(count("dead"), dead);
     assert_eq!(count("last"), usize::from(report.last_move.is_some()));
+    // Each point of a colour's eye spaces is shaded once.
+    let shaded: std::collections::BTreeSet<(&str, &str)> = report
+        .eye_spaces
+        .iter()
+        .flat_map(|e| e.points.iter().map(move |p| (e.color, p.as_str())))
+        .collect();
+    assert_eq!(count("eye black") + count("eye white"), shaded.len());
+    // A legend of the eight marks.
+    let legend = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("legend"))
+        .expect("a legend");
+    assert_eq!(
+        legend
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .count(),
+        8
+    );
+    // Coordinates lie between the picture's edge and the edge stones.
+    let band = svg::MARGIN - svg::STONE_RADIUS;
+    let board_side = svg::picture_size(report.size);
+    for label in doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && !n.ancestors().any(|a| a == legend))
+    {
+        let at = |name: &str| label.attribute(name).unwrap().parse::<f64>().unwrap();
+        let (x, y) = (at("x"), at("y"));
+        let clear = |v: f64| v < band || v > board_side - band;
+        let text = label.text().unwrap();
+        if text.parse::<usize>().is_ok() {
+            // About 6.5 pixels a digit at the labels' 11-pixel font.
+            let half = 3.3 * text.len() as f64;
+            assert!(clear(x - half) && clear(x + half), "row label at x {x}");
+        } else {
+            // The baseline; the letters reach about 8 pixels above it.
+            assert!(clear(y) && clear(y - 8.0), "column label at y {y}");
+        }
+    }
 
     let tree = resvg::usvg::Tree::from_str(&picture, &resvg::usvg::Options::default()).unwrap();
     let side = svg::picture_size(report.size) as u32;
+    let height = svg::picture_height(report.size).ceil() as u32;
     assert_eq!(tree.size().to_int_size().width(), side);
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(side, side).unwrap();
+    assert_eq!(tree.size().to_int_size().height(), height);
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(side, height).unwrap();
     resvg::render(
         &tree,
         resvg::tiny_skia::Transform::default(),

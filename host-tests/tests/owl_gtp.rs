@@ -95,7 +95,7 @@ fn owl_searches_leave_the_board_unchanged() {
 /// A root move is checked by reading the reply as the opponent's own call
 /// would (owlet-owl's `ROOT_CHECKS`): in owl.tst case 55 the defence G1,
 /// which the attacker's reply H2 refutes outside the width of the
-/// in-tree reply, is no longer the answer, and the answer given holds up
+/// in-tree reply, is not the answer, and the answer given holds up
 /// when the attacker's call reads after it.
 #[test]
 fn a_root_answer_survives_the_opponents_call() {

@@ -77,9 +77,8 @@ fn next_origin<const C: usize, const M: usize>(
 /// [`dragon_stones`] joined across dead cutting strings: an opponent
 /// string of at most two liberties next to the dragon that `reader`
 /// captures and cannot save joins the dragon's strings around it (GNU
-/// Go amalgamates across such strings too). Measured on owl's goal
-/// against [`dragon_stones`]: owl.tst +123, nothing lost in owl.tst,
-/// ld_owl.tst, atari_atari.tst or semeai.tst.
+/// Go amalgamates across such strings too), so owl reads the whole group
+/// a dead cutting stone cannot separate.
 ///
 /// ```
 /// use owlet_board::{Board, Point, Reader};
@@ -243,8 +242,8 @@ fn quiet<const C: usize, const M: usize>(board: &Board<C, M>, p: Point, color: C
 /// Adds the strings a quiet one-point jump away from the stone `s`: the
 /// point between is empty, and it and the two points beside it touch no
 /// opponent stone (each of those is empty, off the board or `color`'s).
-/// A cut there would start with no support. Knight's moves under the same
-/// test were measured and lost cases (owl.tst 176 → 174).
+/// A cut there would start with no support. Knight's moves are not
+/// linked: a cut between them often works.
 fn jump_links<const C: usize, const M: usize>(
     board: &Board<C, M>,
     dragon: &mut PointSet,

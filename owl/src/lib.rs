@@ -33,12 +33,11 @@
 //! reader and the eye-graph solver, whose recursion adds to the stack at
 //! the deepest ply only.
 //!
-//! Measured on the device (QEMU `lm3s6965evb`, thumbv7m, the console's
-//! `small` build: board journal 1,024 writes, reader cache 256, solver
-//! cache 1024 on the stack, `Owl<128, 32>`): owl.tst 81 and 206, whose
-//! deep owl lines end in long tactical readings, take the stack to 39,424
-//! bytes above 20,488 of static RAM (building the engine at boot takes
-//! 41,632 once), 62,120 of the 65,536. The stack's
+//! On the device (QEMU `lm3s6965evb`, thumbv7m, the console's `small`
+//! build: board journal 1,024 writes, reader cache 256, solver cache 1024
+//! on the stack, `Owl<128, 32>`) deep owl lines that end in long tactical
+//! readings take the console's stack to about 39 KiB of its 44,032 bytes
+//! (the repository's `docs/device.md` has the figures). The stack's
 //! worst case is the console (16.3 KiB with the owl command's solver),
 //! [`MAX_OWL_DEPTH`] + 1 plies of 400 bytes, the evaluation, then a reading of
 //! [`owlet_board::reading::MAX_READING_DEPTH`] plies (about 260 bytes

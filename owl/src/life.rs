@@ -32,11 +32,7 @@ pub const ESCAPE_RADIUS: usize = 5;
 
 /// An opponent string next to the goal that reading cannot capture, with
 /// at most this many liberties, each of them next to the goal, is a seki
-/// neighbour (see [`Life::seki_neighbour`]). Measured: owl.tst +175 (its
-/// seki at H17), nothing lost, reading nodes +0.2%; 3 the same. Without
-/// the goal's eye (`judge` needs one): owl.tst +175, ld_owl.tst -54 (the
-/// defender crawls along the edge until a limit); without the liberties
-/// touching the goal either: owl.tst 169, ld_owl.tst 107.
+/// neighbour (see [`Life::seki_neighbour`]).
 pub const SEKI_LIBERTIES: usize = 2;
 
 /// Default number of eye-space values an [`EyeMemo`] remembers.
@@ -94,11 +90,8 @@ fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The longest line the eye solver reads for owl (and semeai): its
-/// recursion sits on top of the owl search's, so it is bounded tighter
-/// than the solver's own [`owlet_optics::solver::MAX_DEPTH`] (64), which
-/// overflowed the device's stack. Measured: 40 changes no answer of
-/// owl.tst or ld_owl.tst, 32 changes one.
+/// The longest line the eye solver reads for owl and semeai: tighter than
+/// [`owlet_optics::solver::MAX_DEPTH`], as it sits on the owl search's stack.
 pub const EYE_LINE_DEPTH: usize = 40;
 
 /// Sets the reader's limits and the solver's node budget and line depth

@@ -18,15 +18,9 @@
 //!
 //! Omits: GNU Go's owl pattern database, semeai-style liberty filling,
 //! escape moves towards friendly dragons, and cutting points as a reason
-//! of their own (measured in session 27, ld_owl.tst base 133: an empty
-//! point next to two goal strings as an attacker candidate scored 60,
-//! 128 (+501, -16 -21 -166 -195 -197 -316); scored 100, 124; next to
-//! three strings, 132 (-16; 27's cut at Q2 is found, and its defence Q1,
-//! a hanging connection, is not); such points as the defender's
-//! connections scored 60, 127 (+329 +511, -26 -39 -186 -193 -316 -502
-//! -506 -510)). The attacker's scores for the eye space's points
-//! (session 27): inside 50 instead of 40, 129 (+501, -63 -104 -316 -506
-//! -510); 35, and a marginal point 65 instead of 55: the same 133 cases.
+//! of their own (as candidates for either side they lose more suite cases
+//! than they gain: a cut found is often answered by a connection the
+//! defender does not generate).
 
 use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader};
 
@@ -36,10 +30,7 @@ use crate::life::Life;
 pub const MAX_CANDIDATES: usize = 24;
 
 /// A lunch in atari the attacker cannot save is grown by a stone (a
-/// sacrifice for a bigger dead shape, as at the corner's 1-1 point) while
-/// it has fewer stones than this. Measured: ld_owl.tst +67 +197, nothing
-/// lost; also for lunches with two liberties: +43 +305, -36 -50 -62 -69
-/// -157 -186; seven stones: the same cases as four.
+/// sacrifice for a bigger dead shape) while it has fewer stones than this.
 pub const SACRIFICE_STONES: usize = 4;
 
 /// Scores of the move reasons; higher is tried first.
@@ -64,8 +55,7 @@ mod score {
     pub const EYE_EDGE: i16 = 30;
     pub const WIDEN: i16 = 45;
     /// The defender widening along the first line, which gains little room
-    /// and often walks into a crawl. Measured against `WIDEN` there:
-    /// owl.tst +133 +206, nothing lost; ld_owl.tst unchanged.
+    /// and often walks into a crawl.
     pub const WIDEN_FIRST_LINE: i16 = 25;
     pub const LIBERTY: i16 = 15;
     pub const SHORT_OF_LIBERTIES: i16 = 20;
@@ -161,9 +151,7 @@ fn playable<const C: usize, const M: usize>(
 /// Whether the stone just played at `p` (one liberty) can be taken only by
 /// a capture that leaves a ko (the board's ko rule then forbids the
 /// immediate retake at `p`, so `color` retakes later). Such a self-atari
-/// starts a ko fight and stays a candidate (measured for both sides:
-/// owl.tst +164 +205, ld_owl.tst +45 +49 +156 +158 +177, -69, where 69
-/// runs into the node limit; the defender alone: the same).
+/// starts a ko fight and stays a candidate for either side.
 fn starts_ko<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     color: Color,

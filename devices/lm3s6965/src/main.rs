@@ -50,7 +50,7 @@ const SYSCLK: u32 = 12_000_000;
 
 #[entry]
 fn main() -> ! {
-    // The engine (17 KiB with firmware's `small` capacities) lives in
+    // The engine (about 20 KiB with firmware's `small` capacities) lives in
     // static RAM. cortex-m-rt turns this `static mut` into a safe
     // `&'static mut`, taken once here.
     static mut ENGINE: MaybeUninit<Engine> = MaybeUninit::uninit();

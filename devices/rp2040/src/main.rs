@@ -44,7 +44,7 @@ const BAUD: u32 = 115_200;
 
 #[entry]
 fn main() -> ! {
-    // The engine (35.5 KiB) lives in static RAM, built in place by
+    // The engine (about 47 KiB) lives in static RAM, built in place by
     // `new_engine` before the console starts.
     static mut ENGINE: MaybeUninit<Engine> = MaybeUninit::uninit();
     hw::reset_spinlocks();

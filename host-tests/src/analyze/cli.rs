@@ -58,13 +58,15 @@ fn parse(args: &[String]) -> Result<Args, String> {
 }
 
 /// Runs `owlet analyze ARGS`: exit code 0, 1 when some file failed (the
-/// others are still analysed), 2 for bad arguments.
+/// others are still analysed), 2 for bad arguments (reported with `usage`,
+/// the subcommand's help text). Colour follows `--color`/`--no-color`,
+/// else a terminal on stdout and `NO_COLOR` unset or empty.
 #[must_use]
 pub fn main(args: &[String], usage: &str) -> ExitCode {
     let args = match parse(args) {
         Ok(args) => args,
         Err(e) => {
-            eprintln!("owlet analyze: {e}\n{usage}");
+            eprintln!("owlet analyze: {e}\n\n{usage}");
             return ExitCode::from(2);
         }
     };
@@ -121,6 +123,12 @@ pub fn main(args: &[String], usage: &str) -> ExitCode {
     status
 }
 
+/// Whether the `NO_COLOR` convention (no-color.org) asks for no colour:
+/// the variable is set and not empty.
+fn no_color() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
 fn one(args: &Args) -> ExitCode {
     let path = &args.paths[0];
     let report = match analyze_file(path, args.until, &args.options) {
@@ -141,7 +149,7 @@ fn one(args: &Args) -> ExitCode {
     } else {
         let color = args
             .color
-            .unwrap_or_else(|| std::io::stdout().is_terminal());
+            .unwrap_or_else(|| std::io::stdout().is_terminal() && !no_color());
         text::render(&report, color)
     };
     let mut stdout = std::io::stdout().lock();

@@ -22,7 +22,7 @@
 //! | `LED_TX` | GP11 | 15 | SPI1 TX to the first 74HC595 (SER) |
 //! | `STATUS_LED` | GP25 | — | the Pico's own LED: blinks while the loop runs |
 //!
-//! UART0 (GP0 TX, GP1 RX) is the GTP console's. [`PIN_MAP`] is this table;
+//! UART0 (GP0 TX, GP1 RX) is the GTP console's (USB is the other). [`PIN_MAP`] is this table;
 //! [`BoardIo::wire`] takes the same pins (keep the two in step).
 //!
 //! Timing: a scan every [`SCAN_US`] (a 19×19 chain is 91 bytes, about

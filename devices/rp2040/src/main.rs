@@ -13,12 +13,14 @@
 //! port has a byte the main loop gives the board its turn
 //! ([`board_io::BoardIo::poll`]: scan, referee, analysis after a move,
 //! LED frame); so does the wait while the USB host collects an answer.
+//! The console and the board play one game ([`owlet_firmware::link`]): a
+//! stone placed on the board is a console move, and the console's moves,
+//! undos and new games light the points to place and to lift, while the
+//! console's board has the physical board's size (19×19).
 //! An answer the USB host does not collect within [`USB_STALL_US`] is
 //! dropped (a host that stopped reading), and so is one with no host
-//! (unplugged). The console and the board have a board each: GTP's is the
-//! console's own (set up with `boardsize`/`play`), the referee's is the
-//! game on the physical board. `quit` answers and ends nothing: a board
-//! has no one to return to, and the next line starts a new session.
+//! (unplugged). `quit` answers and ends nothing: a board has no one to
+//! return to, and the next line starts a new session.
 //!
 //! UART0's RX has its pull-up on, so an unconnected UART is an idle line.
 //!
@@ -144,6 +146,7 @@ fn main() -> ! {
                 received = true;
                 if let Some(line) = uart_lines.push(byte[0]) {
                     let reply = engine.execute(line, &mut out);
+                    board.follow_console(engine);
                     answer(&uart, &out, reply);
                 }
             }
@@ -159,12 +162,18 @@ fn main() -> ! {
             received = true;
             if let Some(line) = usb_lines.push(byte) {
                 let reply = engine.execute(line, &mut out);
-                usb_answer(out.get(..reply.len).unwrap_or(&[]), &mut board, &timer);
+                board.follow_console(engine);
+                usb_answer(
+                    out.get(..reply.len).unwrap_or(&[]),
+                    &mut board,
+                    engine,
+                    &timer,
+                );
             }
         }
         // Nothing received: the board's turn.
         if !received {
-            board.poll();
+            board.poll(engine);
         }
     }
 }
@@ -172,7 +181,12 @@ fn main() -> ! {
 /// Sends `answer` to the USB host, giving the board its turns while the
 /// host collects it; drops it if there is no host or the host stops
 /// collecting for [`USB_STALL_US`].
-fn usb_answer(mut answer: &[u8], board: &mut board_io::BoardIo, timer: &Timer) {
+fn usb_answer(
+    mut answer: &[u8],
+    board: &mut board_io::BoardIo,
+    engine: &mut Engine,
+    timer: &Timer,
+) {
     let mut progress = timer.get_counter().ticks();
     while !answer.is_empty() {
         match usb::write(answer) {
@@ -180,7 +194,7 @@ fn usb_answer(mut answer: &[u8], board: &mut board_io::BoardIo, timer: &Timer) {
                 if timer.get_counter().ticks().saturating_sub(progress) > USB_STALL_US {
                     return;
                 }
-                board.poll();
+                board.poll(engine);
             }
             Ok(n) => {
                 answer = answer.get(n..).unwrap_or(&[]);

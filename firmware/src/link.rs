@@ -75,27 +75,18 @@ pub fn board_to_console(app: &mut ConsoleApp, engine: &mut Engine, event: Event)
         return false;
     }
     // Refused, or played on a different position: the console's game
-    // stands.
-    if engine.trymoves_pending() > 0 {
-        // Its board holds reading moves: go back to the position before
-        // the board's move, which the console still has under them.
-        return undo_last(app);
+    // stands. With trymoves pending, that is the position under them.
+    let pending = engine.trymoves_pending();
+    if pending == 0 {
+        return app.set_position(engine.board());
     }
-    app.set_position(engine.board())
-}
-
-/// Takes the referee's last move back while the console's position
-/// cannot be copied: the stone is one to lift.
-fn undo_last(app: &mut ConsoleApp) -> bool {
-    let Some(at) = app.last_move() else {
-        return false;
-    };
-    let mut board = app.board().clone();
-    if board.set_stone(at, None).is_err() {
-        return false;
+    let mut game = engine.board().clone();
+    for _ in 0..pending {
+        if game.undo().is_err() {
+            return false;
+        }
     }
-    board.set_to_move(app.board().to_move().opponent());
-    app.set_position(&board)
+    app.set_position(&game)
 }
 
 #[cfg(test)]
@@ -235,21 +226,42 @@ mod tests {
     #[test]
     fn a_pending_trymove_refuses_board_moves() {
         let mut rig = Rig::new();
+        // White A1 in atari: black B1 would capture it.
+        rig.place("A2", Reading::Black);
+        rig.place("A1", Reading::White);
         rig.gtp("trymove black E5");
+        assert!(matches!(
+            rig.place("B1", Reading::Black),
+            Event::Played { captured: 1, .. }
+        ));
+        // Refused: B1 is to lift, A1 stays a stone of the game.
+        assert!(rig.app.to_remove().contains(pt("B1")));
+        assert!(!rig.app.to_remove().contains(pt("A1")));
+        assert_eq!(rig.app.board().color_at(pt("A1")), Some(Color::White));
+        rig.place("B1", Reading::Empty);
+        assert!(rig.app.in_sync() && rig.app.to_remove().is_empty());
+        rig.gtp("popgo");
+        assert!(matches!(
+            rig.place("B1", Reading::Black),
+            Event::Played { captured: 1, .. }
+        ));
+        assert_eq!(rig.engine.board().color_at(pt("A1")), None);
+        rig.place("A1", Reading::Empty);
+        rig.gtp("trymove white E5");
         assert!(rig.app.board().color_at(pt("E5")).is_none());
         assert!(matches!(
-            rig.place("C3", Reading::Black),
+            rig.place("C3", Reading::White),
             Event::Played { .. }
         ));
         assert!(rig.app.board().color_at(pt("C3")).is_none());
         assert!(rig.app.to_remove().contains(pt("C3")));
-        assert_eq!(rig.app.board().to_move(), Color::Black);
+        assert_eq!(rig.app.board().to_move(), Color::White);
         rig.place("C3", Reading::Empty);
         rig.gtp("popgo");
         assert!(matches!(
-            rig.place("C3", Reading::Black),
+            rig.place("C3", Reading::White),
             Event::Played { .. }
         ));
-        assert_eq!(rig.engine.board().color_at(pt("C3")), Some(Color::Black));
+        assert_eq!(rig.engine.board().color_at(pt("C3")), Some(Color::White));
     }
 }

@@ -304,6 +304,51 @@ impl<const C: usize, const M: usize> App<C, M> {
         score(&self.board, &self.dead)
     }
 
+    /// Replaces the logical position with `board`, a position reached
+    /// elsewhere (a move, an undo or a new game on the GTP console, see
+    /// [`crate::link`]). The stones of the old position that `board` lacks
+    /// become stones to remove (the physical board still holds them); the
+    /// stones it adds are missing until placed (the next [`App::update`]
+    /// lists them and the LEDs show where); a single added stone is the
+    /// last move. Leaves the end-of-game mode. A board of another size
+    /// changes nothing: `false`.
+    pub fn set_position(&mut self, board: &Board<C, M>) -> bool {
+        if board.size() != self.board.size() {
+            return false;
+        }
+        let mut added = None;
+        let mut added_count = 0usize;
+        for p in self.board.points() {
+            match (self.board.color_at(p), board.color_at(p)) {
+                (Some(old), None) => {
+                    self.to_remove.insert(p);
+                    if old == Color::White {
+                        self.to_remove_white.insert(p);
+                    } else {
+                        self.to_remove_white.remove(p);
+                    }
+                }
+                (old, Some(_)) => {
+                    self.to_remove.remove(p);
+                    self.to_remove_white.remove(p);
+                    if old.is_none() {
+                        added = Some(p);
+                        added_count += 1;
+                    }
+                }
+                (None, None) => {}
+            }
+        }
+        self.board.clone_from(board);
+        self.last_move = if added_count == 1 { added } else { None };
+        self.illegal = None;
+        self.passes = 0;
+        self.mode = Mode::Play;
+        self.dead = PointSet::new();
+        self.touched = PointSet::new();
+        true
+    }
+
     /// Judges a new stable picture of the physical board; see the module
     /// documentation. A picture of another size than the board's is one
     /// big difference: every point of it is ignored and nothing changes.
@@ -617,6 +662,41 @@ mod tests {
             }
         );
         assert_eq!(app.score().area(Color::Black), 81);
+    }
+
+    #[test]
+    fn a_position_from_elsewhere_shows_what_to_place_and_lift() {
+        let mut app: App = App::new(9).unwrap();
+        let mut scan = Scan::new(9);
+        for (v, r) in [("D5", Reading::Black), ("E5", Reading::White)] {
+            place(&mut scan, v, r);
+            app.update(&scan);
+        }
+        // Elsewhere: white's E5 taken back, white plays C3 instead.
+        let mut board = Board::new(9).unwrap();
+        board.play(Color::Black, Move::Play(pt("D5"))).unwrap();
+        board.play(Color::White, Move::Play(pt("C3"))).unwrap();
+        board.commit();
+        assert!(app.set_position(&board));
+        assert_eq!(app.last_move(), Some(pt("C3")));
+        assert!(app.to_remove().contains(pt("E5")));
+        assert_eq!(app.board().color_at(pt("C3")), Some(Color::White));
+        assert_eq!(
+            app.update(&scan),
+            Event::OutOfSync {
+                missing: 1,
+                extra: 0
+            }
+        );
+        assert!(app.missing().contains(pt("C3")));
+        place(&mut scan, "C3", Reading::White);
+        assert_eq!(app.update(&scan), Event::InSync);
+        place(&mut scan, "E5", Reading::Empty);
+        assert_eq!(app.update(&scan), Event::Removed { count: 1, left: 0 });
+        assert_eq!(app.board().to_move(), Color::Black);
+        // Another size is refused.
+        assert!(!app.set_position(&Board::new(13).unwrap()));
+        assert_eq!(app.board().size(), 9);
     }
 
     #[test]

@@ -24,6 +24,9 @@
 //! - [`leds`]: per-point LED frames composed from layers by priority, and
 //!   the [`leds::LedSink`] trait with a WS2812-style chain and a
 //!   shift-register implementation.
+//! - [`link`]: one game for the physical board and the GTP console (the
+//!   referee follows the console's moves, undos and new games; the
+//!   console plays the board's moves).
 //!
 //! Omits: the device binaries (`devices/`);
 //! SGF loading, which needs a file system and lives on the host
@@ -47,6 +50,7 @@ pub mod analysis;
 pub mod app;
 pub mod gtp;
 pub mod leds;
+pub mod link;
 pub mod scoring;
 pub mod sensors;
 pub mod serial;

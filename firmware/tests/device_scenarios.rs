@@ -9,8 +9,10 @@ use std::convert::Infallible;
 use embedded_hal_mock::eh1::digital::{Mock as PinMock, State, Transaction as PinTx};
 use embedded_hal_mock::eh1::spi::{Mock as SpiMock, Transaction as SpiTx};
 use owlet_board::{Board, Color, Point, PointSet};
+use owlet_firmware::Engine;
 use owlet_firmware::app::{App, Event, Illegal, Mode};
 use owlet_firmware::leds::{Frame, Led, Palette};
+use owlet_firmware::link::{self, ConsoleApp};
 use owlet_firmware::scoring::UnconditionalOracle;
 use owlet_firmware::sensors::{Reading, Scan, Scanner, ShiftRegisterSensor, StoneSensor};
 
@@ -568,4 +570,112 @@ fn pin_matrix_move_and_wrong_colour() {
     for mut pin in rows.into_iter().chain(cols) {
         pin.done();
     }
+}
+
+/// The board and the GTP console in one game (`owlet_firmware::link`):
+/// the debouncing scanner, the referee and the console, as the Pico runs
+/// them.
+struct Linked {
+    scanner: Scanner<Sim, DEBOUNCE>,
+    app: ConsoleApp,
+    engine: Engine,
+}
+
+impl Linked {
+    fn new() -> Linked {
+        let mut engine = Engine::new();
+        engine.resize(9).unwrap();
+        Linked {
+            scanner: Scanner::new(Sim {
+                physical: Scan::new(9),
+                script: VecDeque::new(),
+            }),
+            app: App::new(9).unwrap(),
+            engine,
+        }
+    }
+
+    /// Changes a point of the physical board and polls until it settles,
+    /// handing each event to the console; the events.
+    fn set(&mut self, v: &str, r: Reading) -> Vec<Event> {
+        self.scanner.sensor_mut().physical.set(pt(v, 9), r);
+        let mut events = Vec::new();
+        for _ in 0..64 {
+            if let Some(stable) = self.scanner.poll().unwrap() {
+                let event = self.app.update(stable);
+                if link::board_to_console(&mut self.app, &mut self.engine, event) {
+                    self.app.update(self.scanner.stable());
+                }
+                events.push(event);
+            }
+            if self.scanner.is_quiet() {
+                break;
+            }
+        }
+        events.retain(|e| *e != Event::Unchanged);
+        events
+    }
+
+    /// Runs a GTP command; the referee follows the console.
+    fn gtp(&mut self, line: &str) -> String {
+        let mut out = [0u8; 2048];
+        let reply = self.engine.execute(line.as_bytes(), &mut out);
+        if link::console_to_board(&mut self.app, &self.engine) {
+            self.app.update(self.scanner.stable());
+        }
+        String::from_utf8_lossy(&out[..reply.len]).into_owned()
+    }
+
+    fn led(&self, v: &str) -> Led {
+        Frame::compose(9, &self.app.layers(), &Palette::default()).led(pt(v, 9))
+    }
+}
+
+#[test]
+fn gtp_and_board_play_one_game() {
+    let palette = Palette::default();
+    let mut rig = Linked::new();
+    // A stone on the board is a console move.
+    assert_eq!(
+        rig.set("E5", Reading::Black),
+        [played(Color::Black, pt("E5", 9), 0)]
+    );
+    assert_eq!(rig.gtp("1 countlib E5"), "=1 4\n\n");
+    // A console move lights its point until the stone is placed.
+    assert_eq!(rig.gtp("play white C3"), "= \n\n");
+    assert_eq!(rig.led("C3"), palette.fix);
+    assert_eq!(rig.set("C3", Reading::White), [Event::InSync]);
+    assert_eq!(rig.led("C3"), palette.last_move);
+    // A console undo: the stone is to remove.
+    assert_eq!(rig.gtp("undo"), "= \n\n");
+    assert_eq!(rig.led("C3"), palette.to_remove);
+    assert_eq!(
+        rig.set("C3", Reading::Empty),
+        [Event::Removed { count: 1, left: 0 }]
+    );
+    // A stone knocked off while the console plays: both to place.
+    assert!(matches!(
+        rig.set("E5", Reading::Empty).as_slice(),
+        [Event::OutOfSync { .. }]
+    ));
+    assert_eq!(rig.gtp("play white G7"), "= \n\n");
+    assert!(rig.app.missing().contains(pt("E5", 9)) && rig.app.missing().contains(pt("G7", 9)));
+    rig.set("E5", Reading::Black);
+    assert_eq!(rig.set("G7", Reading::White), [Event::InSync]);
+    assert_eq!(
+        rig.set("D4", Reading::Black),
+        [played(Color::Black, pt("D4", 9), 0)]
+    );
+    assert_eq!(rig.engine.board().hash(), rig.app.board().hash());
+    let board = rig.gtp("showboard");
+    assert!(board.contains(" 5 . . . . X . . . . 5"), "{board}");
+    assert!(board.contains(" 4 . . . X . . . . . 4"), "{board}");
+    // A new game from the console: every stone to lift.
+    assert_eq!(rig.gtp("clear_board"), "= \n\n");
+    assert_eq!(rig.app.to_remove().len(), 3);
+    for v in ["E5", "G7", "D4"] {
+        rig.set(v, Reading::Empty);
+    }
+    assert!(rig.app.in_sync() && rig.app.to_remove().is_empty());
+    assert_eq!(Frame::compose(9, &rig.app.layers(), &palette).lit(), 0);
 }

@@ -22,20 +22,29 @@
 //! | `LED_TX` | GP11 | 15 | SPI1 TX to the first 74HC595 (SER) |
 //! | `STATUS_LED` | GP25 | — | the Pico's own LED: blinks while the loop runs |
 //!
-//! UART0 (GP0 TX, GP1 RX) is the GTP console's. [`PIN_MAP`] is this table;
-//! [`BoardIo::wire`] takes the same pins (keep the two in step).
+//! UART0 (GP0 TX, GP1 RX) is the GTP console's (USB is the other).
+//! [`PIN_MAP`] is this table; [`BoardIo::wire`] takes the same pins (keep
+//! the two in step).
 //!
 //! Timing: a scan every [`SCAN_US`] (a 19×19 chain is 91 bytes, about
 //! 0.7 ms at 1 MHz), a stable picture after [`DEBOUNCE`] equal scans, an
 //! LED frame every [`FRAME_US`] (the blink tick). The board gets its turn
 //! only while the console waits for input: a long GTP command (a deep
 //! `attack`, seconds at worst) pauses scanning and blinking meanwhile.
+//!
+//! The board and the console play one game ([`owlet_firmware::link`]):
+//! [`BoardIo::poll`] hands the referee's moves to the console, and
+//! [`BoardIo::follow_console`] (after each GTP command) gives the referee
+//! the console's moves, undos and new games, while the console's board
+//! has [`BOARD_SIZE`].
 
 use embedded_hal::digital::{PinState, StatefulOutputPin};
 use owlet_board::Reader;
+use owlet_firmware::Engine;
 use owlet_firmware::analysis::{Analysis, Budget, analyze};
 use owlet_firmware::app::{App, Event};
 use owlet_firmware::leds::{Frame, LedSink, Palette, ShiftRegisterLeds};
+use owlet_firmware::link::{self, ConsoleApp};
 use owlet_firmware::sensors::{Scanner, ShiftRegisterSensor};
 use rp2040_hal::Timer;
 use rp2040_hal::fugit::{HertzU32, RateExtU32 as _};
@@ -143,7 +152,7 @@ pub struct BoardIo {
     scanner: Scanner<ShiftRegisterSensor<SenseSpi, SenseLoad>, DEBOUNCE>,
     leds: ShiftRegisterLeds<LedSpi, LedLatch>,
     status: StatusLed,
-    app: App,
+    app: ConsoleApp,
     reader: Reader,
     analysis: Analysis,
     palette: Palette,
@@ -238,13 +247,13 @@ impl BoardIo {
     }
 
     /// One turn: a scan when one is due (a new stable picture goes to the
-    /// referee; a move is analysed and the frame composed again), then an
-    /// LED frame when one is due.
-    pub fn poll(&mut self) {
+    /// referee; a move is played on the console's `engine` too, analysed,
+    /// and the frame composed again), then an LED frame when one is due.
+    pub fn poll(&mut self, engine: &mut Engine) {
         let now = self.timer.get_counter().ticks();
         if now >= self.next_scan {
             self.next_scan = now.saturating_add(SCAN_US);
-            self.scan();
+            self.scan(engine);
         }
         if now >= self.next_frame {
             self.next_frame = now.saturating_add(FRAME_US);
@@ -257,16 +266,37 @@ impl BoardIo {
         }
     }
 
-    /// Scans once; on a new stable picture, referees it, analyses a move
-    /// and composes the frame.
-    fn scan(&mut self) {
+    /// After a GTP command: takes the console's position if it differs
+    /// (a `play`, `undo`, `clear_board`...); the LEDs show the stones to
+    /// place and to lift.
+    pub fn follow_console(&mut self, engine: &Engine) {
+        if link::console_to_board(&mut self.app, engine) {
+            self.app.update(self.scanner.stable());
+            self.refresh(true);
+        }
+    }
+
+    /// Scans once; on a new stable picture, referees it, plays a move on
+    /// the console, analyses it and composes the frame.
+    fn scan(&mut self, engine: &mut Engine) {
         let stable = match self.scanner.poll() {
             Ok(Some(stable)) => stable,
             // Unchanged, or a bus error (none on the RP2040's SPI).
             Ok(None) | Err(_) => return,
         };
         let event = self.app.update(stable);
-        if let Event::Played { .. } = event {
+        let mut moved = matches!(event, Event::Played { .. });
+        if link::board_to_console(&mut self.app, engine, event) {
+            // The console refused the move: its position stands.
+            self.app.update(self.scanner.stable());
+            moved = true;
+        }
+        self.refresh(moved);
+    }
+
+    /// Analyses the position if it `changed` and composes the frame.
+    fn refresh(&mut self, changed: bool) {
+        if changed {
             self.analysis = analyze(self.app.board_mut(), &mut self.reader, &BUDGET);
         }
         let layers = owlet_firmware::leds::Layers {

@@ -1,28 +1,39 @@
 //! owlet on a Raspberry Pi Pico (RP2040, Cortex-M0+ at 125 MHz, 264 KiB
-//! RAM, 2 MiB flash): the GTP console on UART0 (GP0 = TX, Pico pin 1;
-//! GP1 = RX, pin 2; 115200 8N1), and the board's stone sensors, referee
-//! and LEDs ([`board_io`]: a 74HC165 sensor chain on SPI0, bicolour LEDs
-//! on a 74HC595 chain on SPI1).
+//! RAM, 2 MiB flash): the GTP console over USB ([`usb`]: a CDC ACM serial
+//! port) and on UART0 (GP0 = TX, Pico pin 1; GP1 = RX, pin 2; 115200 8N1),
+//! both at once, and the board's stone sensors, referee and LEDs
+//! ([`board_io`]: a 74HC165 sensor chain on SPI0, bicolour LEDs on a
+//! 74HC595 chain on SPI1).
 //!
-//! Reads command lines from UART0, answers each through
-//! [`owlet_firmware::Engine`] exactly as `owlet gtp` does on the host
-//! (default capacities, not the `small` feature: the RP2040 has room).
-//! Between bytes the main loop gives the board its turn
+//! Reads command lines from either port, answers each on its own port
+//! through [`owlet_firmware::Engine`] exactly as `owlet gtp` does on the
+//! host (default capacities, not the `small` feature: the RP2040 has
+//! room). The two ports share the one engine (and its game); a line from
+//! one port is answered before the next is read from either. When neither
+//! port has a byte the main loop gives the board its turn
 //! ([`board_io::BoardIo::poll`]: scan, referee, analysis after a move,
-//! LED frame). The console and the board have a board each: GTP's is the
-//! console's own (set up with `boardsize`/`play`), the referee's is the
-//! game on the physical board. `quit` answers and ends nothing:
-//! a board has no one to return to, and the next line starts a new
-//! session.
+//! LED frame); so does the wait while the USB host collects an answer.
+//! The console and the board play one game ([`owlet_firmware::link`]): a
+//! stone placed on the board is a console move, and the console's moves,
+//! undos and new games light the points to place and to lift, while the
+//! console's board has the physical board's size (19×19).
+//! An answer the USB host does not collect within [`USB_STALL_US`] is
+//! dropped (a host that stopped reading), and so is one with no host
+//! (unplugged). `quit` answers and ends nothing: a board has no one to
+//! return to, and the next line starts a new session.
 //!
-//! State lives on `main`'s stack or in `main`'s one `static mut` (the
-//! engine), which cortex-m-rt hands over as a safe `&'static mut`. All
-//! `unsafe` is in [`hw`] (boot2's section, the spinlock reset).
+//! UART0's RX has its pull-up on, so an unconnected UART is an idle line.
+//!
+//! State lives on `main`'s stack, in `main`'s `static mut`s (the engine,
+//! the USB bus), which cortex-m-rt hands over as safe `&'static mut`s, and
+//! in [`usb`]'s port behind a critical section. All `unsafe` is in [`hw`]
+//! (boot2's section, the spinlock reset, unmasking the USB interrupt).
 #![no_std]
 #![no_main]
 
 mod board_io;
 mod hw;
+mod usb;
 
 use core::mem::MaybeUninit;
 
@@ -34,7 +45,9 @@ use rp2040_hal::fugit::RateExtU32 as _;
 use rp2040_hal::uart::{
     DataBits, StopBits, UartConfig, UartDevice, UartPeripheral, ValidUartPinout,
 };
+use rp2040_hal::usb::UsbBus;
 use rp2040_hal::{Clock as _, Sio, Timer, Watchdog, clocks, gpio, pac};
+use usb_device::bus::UsbBusAllocator;
 
 /// The Pico's crystal.
 const XOSC_HZ: u32 = 12_000_000;
@@ -42,11 +55,17 @@ const XOSC_HZ: u32 = 12_000_000;
 /// The console's line speed.
 const BAUD: u32 = 115_200;
 
+/// Microseconds the USB host may leave an answer uncollected before the
+/// rest of it is dropped.
+pub const USB_STALL_US: u64 = 1_000_000;
+
 #[entry]
 fn main() -> ! {
     // The engine (about 47 KiB) lives in static RAM, built in place by
     // `new_engine` before the console starts.
     static mut ENGINE: MaybeUninit<Engine> = MaybeUninit::uninit();
+    // The USB bus, which the device and its serial port borrow for good.
+    static mut USB_BUS: Option<UsbBusAllocator<UsbBus>> = None;
     hw::reset_spinlocks();
 
     // `main` runs once and takes the peripherals first, so `take` has
@@ -73,7 +92,9 @@ fn main() -> ! {
     let pins = gpio::Pins::new(p.IO_BANK0, p.PADS_BANK0, sio.gpio_bank0, &mut p.RESETS);
     let uart_pins = (
         pins.gpio0.into_function::<gpio::FunctionUart>(),
-        pins.gpio1.into_function::<gpio::FunctionUart>(),
+        pins.gpio1
+            .into_pull_type::<gpio::PullUp>()
+            .into_function::<gpio::FunctionUart>(),
     );
     let config = UartConfig::new(BAUD.Hz(), DataBits::Eight, None, StopBits::One);
     let Ok(uart) = UartPeripheral::new(p.UART0, uart_pins, &mut p.RESETS)
@@ -103,23 +124,83 @@ fn main() -> ! {
         halt()
     };
     let engine = new_engine(ENGINE);
-    let mut lines = LineAssembler::new();
+    // The USB device last: the host may talk to it as soon as it is up.
+    let bus = USB_BUS.insert(UsbBusAllocator::new(UsbBus::new(
+        p.USBCTRL_REGS,
+        p.USBCTRL_DPRAM,
+        clocks.usb_clock,
+        true,
+        &mut p.RESETS,
+    )));
+    if !usb::start(bus) {
+        halt()
+    }
+    let mut uart_lines = LineAssembler::new();
+    let mut usb_lines = LineAssembler::new();
     let mut out = [0u8; ANSWER_CAPACITY];
     loop {
+        let mut received = false;
         let mut byte = [0u8; 1];
         match uart.read_raw(&mut byte) {
             Ok(_) => {
-                if let Some(line) = lines.push(byte[0]) {
+                received = true;
+                if let Some(line) = uart_lines.push(byte[0]) {
                     let reply = engine.execute(line, &mut out);
+                    board.follow_console(engine);
                     answer(&uart, &out, reply);
                 }
             }
             // A byte received with an error (overrun, break, parity,
             // framing): the line fails with its id rather than running
             // with a byte missing.
-            Err(nb::Error::Other(_)) => lines.push_damaged(),
-            // Nothing received: the board's turn.
-            Err(nb::Error::WouldBlock) => board.poll(),
+            Err(nb::Error::Other(_)) => uart_lines.push_damaged(),
+            Err(nb::Error::WouldBlock) => {}
+        }
+        let mut bytes = [0u8; 64];
+        let n = usb::read(&mut bytes);
+        for &byte in bytes.get(..n).unwrap_or(&[]) {
+            received = true;
+            if let Some(line) = usb_lines.push(byte) {
+                let reply = engine.execute(line, &mut out);
+                board.follow_console(engine);
+                usb_answer(
+                    out.get(..reply.len).unwrap_or(&[]),
+                    &mut board,
+                    engine,
+                    &timer,
+                );
+            }
+        }
+        // Nothing received: the board's turn.
+        if !received {
+            board.poll(engine);
+        }
+    }
+}
+
+/// Sends `answer` to the USB host, giving the board its turns while the
+/// host collects it; drops it if there is no host or the host stops
+/// collecting for [`USB_STALL_US`].
+fn usb_answer(
+    mut answer: &[u8],
+    board: &mut board_io::BoardIo,
+    engine: &mut Engine,
+    timer: &Timer,
+) {
+    let mut progress = timer.get_counter().ticks();
+    while !answer.is_empty() {
+        match usb::write(answer) {
+            Ok(0) => {
+                if timer.get_counter().ticks().saturating_sub(progress) > USB_STALL_US {
+                    return;
+                }
+                board.poll(engine);
+            }
+            Ok(n) => {
+                answer = answer.get(n..).unwrap_or(&[]);
+                progress = timer.get_counter().ticks();
+            }
+            Err(usb::Closed) => return,
         }
     }
 }

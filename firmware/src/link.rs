@@ -1,0 +1,267 @@
+//! One game for the physical board and the GTP console: the referee
+//! ([`App`]) and the console ([`Engine`]) kept at the same position.
+//!
+//! - A move on the physical board ([`Event::Played`], or a pass,
+//!   [`Event::Passed`]) is played on the console too ([`board_to_console`]):
+//!   `showboard` shows it and GTP `undo` takes it back. Should the console
+//!   refuse it (a `trymove` is pending, or the two positions differ), the
+//!   referee takes the console's position back and the stone is one to
+//!   lift.
+//! - After each GTP command, [`console_to_board`] gives the referee the
+//!   console's position if it differs ([`App::set_position`]): after a
+//!   `play` the new stone is missing (its point lights until the stone is
+//!   placed) and the stones it captured are to remove; after `undo`,
+//!   `clear_board` or a `boardsize` of the board's size, the stones to lift
+//!   and to put back light.
+//!
+//! The two are linked while the console's board has the physical board's
+//! size. While it has another (`boardsize 9` on a 19×19 board), each keeps
+//! its own game; a console position with a `trymove` pending is never
+//! copied (the console's game resumes after `popgo`).
+//!
+//! Omits: undo and a new game started from the board itself (the board
+//! has no button or gesture for them); the console's passes are not
+//! counted towards the referee's end of the game.
+
+use owlet_board::Move;
+
+use crate::app::{App, Event};
+use crate::gtp::Engine;
+
+/// The referee whose board has the console's capacities, so positions copy
+/// both ways.
+#[cfg(not(feature = "small"))]
+pub type ConsoleApp = App;
+/// The referee whose board has the console's capacities.
+#[cfg(feature = "small")]
+pub type ConsoleApp = App<1024, 96>;
+
+/// Whether the console's board has the physical board's size.
+#[must_use]
+pub fn linked(app: &ConsoleApp, engine: &Engine) -> bool {
+    engine.board().size() == app.board().size()
+}
+
+/// After a GTP command: copies the console's position to the referee if
+/// the two are linked, no `trymove` is pending, and the positions differ.
+/// Answers whether it did (call [`App::update`] with the stable picture
+/// then, to list what to place and to lift).
+pub fn console_to_board(app: &mut ConsoleApp, engine: &Engine) -> bool {
+    if !linked(app, engine)
+        || engine.trymoves_pending() > 0
+        || engine.board().hash() == app.board().hash()
+    {
+        return false;
+    }
+    app.set_position(engine.board())
+}
+
+/// After the referee's `event`: plays a move or pass it reports on the
+/// console, if the two are linked. If the console refuses it, or the
+/// positions still differ, the referee takes the console's position back:
+/// answers `true` then (call [`App::update`] as for
+/// [`console_to_board`]).
+pub fn board_to_console(app: &mut ConsoleApp, engine: &mut Engine, event: Event) -> bool {
+    let (color, mv) = match event {
+        Event::Played { color, at, .. } => (color, Move::Play(at)),
+        Event::Passed { color, .. } => (color, Move::Pass),
+        _ => return false,
+    };
+    if !linked(app, engine) {
+        return false;
+    }
+    let played = engine.play(color, mv).is_ok();
+    if played && engine.board().hash() == app.board().hash() {
+        return false;
+    }
+    // Refused, or played on a different position: the console's game
+    // stands. With trymoves pending, that is the position under them.
+    let pending = engine.trymoves_pending();
+    if pending == 0 {
+        return app.set_position(engine.board());
+    }
+    let mut game = engine.board().clone();
+    for _ in 0..pending {
+        if game.undo().is_err() {
+            return false;
+        }
+    }
+    app.set_position(&game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sensors::{Reading, Scan};
+    use owlet_board::{Color, Point};
+    use std::string::String;
+
+    fn pt(v: &str) -> Point {
+        Point::from_vertex(v, 9).unwrap()
+    }
+
+    /// A 9×9 board and console, linked.
+    struct Rig {
+        app: ConsoleApp,
+        engine: Engine,
+        scan: Scan,
+    }
+
+    impl Rig {
+        fn new() -> Rig {
+            let mut engine = Engine::new();
+            engine.resize(9).unwrap();
+            Rig {
+                app: App::new(9).unwrap(),
+                engine,
+                scan: Scan::new(9),
+            }
+        }
+
+        /// Runs a GTP command; the referee follows.
+        fn gtp(&mut self, line: &str) -> String {
+            let mut out = [0u8; 2048];
+            let reply = self.engine.execute(line.as_bytes(), &mut out);
+            if console_to_board(&mut self.app, &self.engine) {
+                self.app.update(&self.scan);
+            }
+            String::from_utf8_lossy(&out[..reply.len]).into_owned()
+        }
+
+        /// Puts a stone on (or takes one off) the physical board.
+        fn place(&mut self, v: &str, r: Reading) -> Event {
+            self.scan.set(pt(v), r);
+            let event = self.app.update(&self.scan);
+            if board_to_console(&mut self.app, &mut self.engine, event) {
+                self.app.update(&self.scan);
+            }
+            event
+        }
+    }
+
+    #[test]
+    fn a_stone_on_the_board_is_a_console_move() {
+        let mut rig = Rig::new();
+        assert!(matches!(
+            rig.place("E5", Reading::Black),
+            Event::Played { .. }
+        ));
+        assert_eq!(rig.engine.board().color_at(pt("E5")), Some(Color::Black));
+        assert!(rig.gtp("showboard").contains("X"));
+        assert_eq!(rig.gtp("play white E5"), "? illegal move\n\n");
+        assert_eq!(rig.gtp("undo"), "= \n\n");
+        // The console took it back: the stone is to remove.
+        assert!(rig.app.to_remove().contains(pt("E5")));
+        assert_eq!(rig.app.board().to_move(), Color::Black);
+        rig.place("E5", Reading::Empty);
+        assert!(rig.app.in_sync() && rig.app.to_remove().is_empty());
+    }
+
+    #[test]
+    fn a_console_move_lights_its_point_until_placed() {
+        let mut rig = Rig::new();
+        rig.gtp("play black C3");
+        assert!(rig.app.missing().contains(pt("C3")));
+        assert_eq!(rig.app.last_move(), Some(pt("C3")));
+        assert_eq!(rig.app.layers().fix.map(|s| s.len()), Some(1));
+        // A white stone elsewhere is refused while C3 is missing.
+        assert!(matches!(
+            rig.place("G7", Reading::White),
+            Event::OutOfSync { .. }
+        ));
+        rig.place("G7", Reading::Empty);
+        assert_eq!(rig.place("C3", Reading::Black), Event::InSync);
+        assert!(matches!(
+            rig.place("G7", Reading::White),
+            Event::Played { .. }
+        ));
+        assert_eq!(rig.engine.board().color_at(pt("G7")), Some(Color::White));
+        // A capture from the console: the captured stone is to remove.
+        rig.gtp("play black G6");
+        rig.place("G6", Reading::Black);
+        rig.gtp("play white A1");
+        rig.place("A1", Reading::White);
+        rig.gtp("play black F7");
+        rig.place("F7", Reading::Black);
+        rig.gtp("play white A2");
+        rig.place("A2", Reading::White);
+        rig.gtp("play black H7");
+        rig.place("H7", Reading::Black);
+        rig.gtp("play white A3");
+        rig.place("A3", Reading::White);
+        rig.gtp("play black G8");
+        assert!(rig.app.to_remove().contains(pt("G7")));
+        assert!(rig.app.missing().contains(pt("G8")));
+        rig.place("G8", Reading::Black);
+        assert_eq!(
+            rig.place("G7", Reading::Empty),
+            Event::Removed { count: 1, left: 0 }
+        );
+        assert!(rig.app.in_sync());
+        assert_eq!(rig.engine.board().hash(), rig.app.board().hash());
+    }
+
+    #[test]
+    fn clear_board_lifts_everything_and_another_size_unlinks() {
+        let mut rig = Rig::new();
+        rig.place("E5", Reading::Black);
+        rig.place("D5", Reading::White);
+        rig.gtp("clear_board");
+        assert_eq!(rig.app.to_remove().len(), 2);
+        rig.place("E5", Reading::Empty);
+        rig.place("D5", Reading::Empty);
+        assert!(rig.app.in_sync() && rig.app.to_remove().is_empty());
+        rig.gtp("boardsize 13");
+        assert!(!linked(&rig.app, &rig.engine));
+        assert!(matches!(
+            rig.place("C3", Reading::Black),
+            Event::Played { .. }
+        ));
+        assert_eq!(rig.engine.board().color_at(pt("C3")), None);
+        // Back to the board's size: the console's empty board is the game.
+        rig.gtp("boardsize 9");
+        assert!(rig.app.to_remove().contains(pt("C3")));
+    }
+
+    #[test]
+    fn a_pending_trymove_refuses_board_moves() {
+        let mut rig = Rig::new();
+        // White A1 in atari: black B1 would capture it.
+        rig.place("A2", Reading::Black);
+        rig.place("A1", Reading::White);
+        rig.gtp("trymove black E5");
+        assert!(matches!(
+            rig.place("B1", Reading::Black),
+            Event::Played { captured: 1, .. }
+        ));
+        // Refused: B1 is to lift, A1 stays a stone of the game.
+        assert!(rig.app.to_remove().contains(pt("B1")));
+        assert!(!rig.app.to_remove().contains(pt("A1")));
+        assert_eq!(rig.app.board().color_at(pt("A1")), Some(Color::White));
+        rig.place("B1", Reading::Empty);
+        assert!(rig.app.in_sync() && rig.app.to_remove().is_empty());
+        rig.gtp("popgo");
+        assert!(matches!(
+            rig.place("B1", Reading::Black),
+            Event::Played { captured: 1, .. }
+        ));
+        assert_eq!(rig.engine.board().color_at(pt("A1")), None);
+        rig.place("A1", Reading::Empty);
+        rig.gtp("trymove white E5");
+        assert!(rig.app.board().color_at(pt("E5")).is_none());
+        assert!(matches!(
+            rig.place("C3", Reading::White),
+            Event::Played { .. }
+        ));
+        assert!(rig.app.board().color_at(pt("C3")).is_none());
+        assert!(rig.app.to_remove().contains(pt("C3")));
+        assert_eq!(rig.app.board().to_move(), Color::White);
+        rig.place("C3", Reading::Empty);
+        rig.gtp("popgo");
+        assert!(matches!(
+            rig.place("C3", Reading::White),
+            Event::Played { .. }
+        ));
+        assert_eq!(rig.engine.board().color_at(pt("C3")), Some(Color::White));
+    }
+}

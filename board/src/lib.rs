@@ -33,6 +33,7 @@
 )]
 
 pub mod board;
+pub mod cache;
 pub mod diagram;
 pub mod point;
 pub mod reading;
@@ -42,6 +43,7 @@ pub use board::{
     Board, Cell, DEFAULT_JOURNAL_CHANGES, DEFAULT_JOURNAL_MOVES, NothingToUndo, PlayError,
     PointSet, SizeError, Stones,
 };
+pub use cache::TransCache;
 pub use diagram::DiagramError;
 pub use point::{CAPACITY, Color, MAX_SIZE, Move, Point, STRIDE, VertexError};
 pub use reading::{Code, ReadResult, Reader, ReadingLimits};

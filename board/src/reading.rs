@@ -23,7 +23,7 @@
 //! four-liberty and three-liberty attacks, ko) and a node limit per call;
 //! [`MAX_READING_DEPTH`] bounds recursion absolutely. Hitting the node limit
 //! makes the attacker fail from that node on, and the result says so. A
-//! fixed-size, always-replace transposition cache keyed by the Zobrist hash,
+//! transposition cache ([`TransCache`]) keyed by the Zobrist hash,
 //! target, routine, depth and ko master keeps answers across calls.
 //!
 //! Omits: GNU Go's special-purpose move generators (edge clamps, special
@@ -33,6 +33,7 @@
 use core::fmt;
 
 use crate::board::{Board, Cell, PlayError, PointSet};
+use crate::cache::TransCache;
 use crate::point::{Color, Move, Point};
 
 /// Hard bound on recursion depth (plies): it bounds the device's stack under
@@ -73,7 +74,8 @@ impl Code {
     }
 
     /// Preference for the side that owns the result: higher is better.
-    const fn rank(self) -> u8 {
+    #[must_use]
+    pub const fn rank(self) -> u8 {
         match self {
             Code::Fail => 0,
             Code::KoB => 1,
@@ -83,7 +85,8 @@ impl Code {
     }
 
     /// The mover's result given the opponent's answer code in the child.
-    const fn invert(self) -> Code {
+    #[must_use]
+    pub const fn invert(self) -> Code {
         match self {
             Code::Fail => Code::Win,
             Code::Win => Code::Fail,
@@ -93,7 +96,8 @@ impl Code {
     }
 
     /// The worse (for the mover) of two codes.
-    const fn min(self, other: Code) -> Code {
+    #[must_use]
+    pub const fn min(self, other: Code) -> Code {
         if self.rank() <= other.rank() {
             self
         } else {
@@ -101,7 +105,9 @@ impl Code {
         }
     }
 
-    const fn from_u8(v: u8) -> Code {
+    /// The code GTP prints as `v` ([`Code::gtp`]); anything else is `Fail`.
+    #[must_use]
+    pub const fn from_u8(v: u8) -> Code {
         match v {
             1 => Code::Win,
             2 => Code::KoA,
@@ -168,21 +174,6 @@ impl ReadingLimits {
     };
 }
 
-#[derive(Clone, Copy)]
-struct Entry {
-    key: u64,
-    code: u8,
-    point: u16,
-}
-
-/// An unused cache slot. All zero so that a `static` reader lands in
-/// zero-initialised RAM; a real key of 0 is a 2^-64 chance.
-const EMPTY_ENTRY: Entry = Entry {
-    key: 0,
-    code: 0,
-    point: 0,
-};
-
 /// Whose turn at a node, and what they try to do.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Routine {
@@ -209,7 +200,7 @@ pub struct Reader<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     nodes: u64,
     call_nodes: u32,
     limit_hit: bool,
-    cache: [Entry; CACHE],
+    cache: TransCache<CACHE>,
 }
 
 impl<const CACHE: usize> Default for Reader<CACHE> {
@@ -231,7 +222,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             nodes: 0,
             call_nodes: 0,
             limit_hit: false,
-            cache: [EMPTY_ENTRY; CACHE],
+            cache: TransCache::new(),
         }
     }
 
@@ -249,7 +240,7 @@ impl<const CACHE: usize> Reader<CACHE> {
 
     /// Forgets every cached answer.
     pub fn clear_cache(&mut self) {
-        self.cache.fill(EMPTY_ENTRY);
+        self.cache.clear();
     }
 
     /// Nodes visited since the last reset.
@@ -375,32 +366,12 @@ impl<const CACHE: usize> Reader<CACHE> {
     }
 
     fn lookup(&self, key: u64) -> Option<(Code, Option<Point>)> {
-        if CACHE == 0 {
-            return None;
-        }
-        let e = self.cache.get((key % CACHE as u64) as usize)?;
-        if e.key == key {
-            let point = if e.point == 0 {
-                None
-            } else {
-                Point::from_index(usize::from(e.point))
-            };
-            Some((Code::from_u8(e.code), point))
-        } else {
-            None
-        }
+        self.cache.lookup(key).map(|(code, point, _)| (code, point))
     }
 
     fn store(&mut self, key: u64, code: Code, point: Option<Point>) {
-        if CACHE == 0 || self.limit_hit {
-            return;
-        }
-        if let Some(e) = self.cache.get_mut((key % CACHE as u64) as usize) {
-            *e = Entry {
-                key,
-                code: code as u8,
-                point: point.map_or(0, |p| p.index() as u16),
-            };
+        if !self.limit_hit {
+            self.cache.store(key, 0, code, point);
         }
     }
 

@@ -26,7 +26,7 @@ use super::line::Args;
 use super::optics::ConsoleSolver;
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
-/// eye spaces (12,392 bytes), or 128 and 32 (3,176 bytes) with the `small`
+/// eye spaces (12,400 bytes), or 128 and 32 (3,184 bytes) with the `small`
 /// feature.
 #[cfg(not(feature = "small"))]
 pub type ConsoleOwl = Owl<512>;

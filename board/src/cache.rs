@@ -1,0 +1,119 @@
+//! A fixed-size transposition table for search answers.
+//!
+//! Owns [`TransCache`]: `N` entries of 16 bytes, each a 64-bit key, a
+//! [`Code`], an optional move and the depth of the node that computed the
+//! answer, stored at `key % N` and always replaced. The tactical reader
+//! and the owl search keep one each. Omits buckets, ageing and any
+//! replacement policy: a slot holds the latest answer written to it.
+
+use crate::point::Point;
+use crate::reading::Code;
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    /// The code's GTP number plus one; 0 marks an empty slot.
+    code: u8,
+    depth: u8,
+    /// The move's point index; 0, the padding corner, for none.
+    point: u16,
+}
+
+/// An empty slot. All zero so that a `static` table lands in
+/// zero-initialised RAM.
+const EMPTY: Entry = Entry {
+    key: 0,
+    code: 0,
+    depth: 0,
+    point: 0,
+};
+
+/// A fixed-size, always-replace table of answers keyed by a 64-bit hash.
+///
+/// ```
+/// use owlet_board::{Code, TransCache};
+/// let mut cache = TransCache::<8>::new();
+/// cache.store(42, 3, Code::KoA, None);
+/// assert_eq!(cache.lookup(42), Some((Code::KoA, None, 3)));
+/// assert_eq!(cache.lookup(43), None);
+/// ```
+pub struct TransCache<const N: usize> {
+    entries: [Entry; N],
+}
+
+impl<const N: usize> Default for TransCache<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> TransCache<N> {
+    /// An empty table. Always inlined, so that a table inside a `static`
+    /// is built in place rather than in a temporary on the stack.
+    #[must_use]
+    #[inline(always)]
+    pub const fn new() -> Self {
+        TransCache {
+            entries: [EMPTY; N],
+        }
+    }
+
+    /// Forgets every answer.
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY);
+    }
+
+    fn slot(key: u64) -> usize {
+        (key % N.max(1) as u64) as usize
+    }
+
+    /// The answer stored for `key`: its code, move and depth.
+    #[must_use]
+    pub fn lookup(&self, key: u64) -> Option<(Code, Option<Point>, u8)> {
+        let e = self.entries.get(Self::slot(key))?;
+        if e.code == 0 || e.key != key {
+            return None;
+        }
+        let point = Point::from_index(usize::from(e.point)).filter(|_| e.point != 0);
+        Some((Code::from_u8(e.code - 1), point, e.depth))
+    }
+
+    /// Stores an answer for `key`, replacing whatever its slot held.
+    pub fn store(&mut self, key: u64, depth: u8, code: Code, point: Option<Point>) {
+        if let Some(e) = self.entries.get_mut(Self::slot(key)) {
+            *e = Entry {
+                key,
+                code: code.gtp() + 1,
+                depth,
+                point: point.map_or(0, |p| u16::try_from(p.index()).unwrap_or(0)),
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_is_16_bytes() {
+        assert_eq!(core::mem::size_of::<Entry>(), 16);
+    }
+
+    #[test]
+    fn a_slot_keeps_the_latest_answer() {
+        let mut cache = TransCache::<4>::new();
+        let p = Point::from_index(30);
+        cache.store(1, 0, Code::Win, p);
+        assert_eq!(cache.lookup(1), Some((Code::Win, p, 0)));
+        // Key 5 shares key 1's slot and replaces it.
+        cache.store(5, 2, Code::Fail, None);
+        assert_eq!(cache.lookup(1), None);
+        assert_eq!(cache.lookup(5), Some((Code::Fail, None, 2)));
+        cache.clear();
+        assert_eq!(cache.lookup(5), None);
+        // An empty table answers nothing, even for key 0.
+        assert_eq!(cache.lookup(0), None);
+        assert_eq!(TransCache::<0>::new().lookup(0), None);
+    }
+}

@@ -531,6 +531,20 @@ impl Engine {
         Ok(captured)
     }
 
+    /// Plays a move of a recorded game as GNU Go's SGF loader does: like
+    /// [`Engine::play`], but a move that retakes a ko is played, and so is
+    /// a suicide (its string is removed and counts as the opponent's
+    /// captures). An occupied point is still refused.
+    pub fn play_recorded(&mut self, color: Color, mv: Move) -> Result<usize, GameError> {
+        if self.tries > 0 {
+            return Err(GameError::TrymovePending);
+        }
+        let captured = play_recorded(&mut self.board, color, mv).map_err(GameError::Illegal)?;
+        self.board.commit();
+        self.history.push(Entry::Move(color, mv));
+        Ok(captured)
+    }
+
     /// Sets the side to move (SGF `PL`, or the colour a loaded game
     /// continues with).
     pub fn set_to_move(&mut self, color: Color) -> Result<(), GameError> {
@@ -558,7 +572,7 @@ impl Engine {
                     let _ = self.board.set_stone(p, color);
                 }
                 Entry::Move(color, mv) => {
-                    if self.board.play(color, mv).is_ok() {
+                    if play_recorded(&mut self.board, color, mv).is_ok() {
                         self.board.commit();
                     }
                 }
@@ -566,6 +580,26 @@ impl Engine {
             }
         }
         Ok(())
+    }
+}
+
+/// [`Engine::play_recorded`] on a board: a ko retake or a suicide is
+/// played too. The record replays through it, so a recorded move always
+/// comes back (GTP `play` records legal moves only, which it plays alike).
+fn play_recorded(board: &mut ConsoleBoard, color: Color, mv: Move) -> Result<usize, PlayError> {
+    let Move::Play(p) = mv else {
+        return board.play(color, mv);
+    };
+    match board.check_move(color, p) {
+        Err(PlayError::Ko) => board.play_ignoring_ko(color, p),
+        Err(PlayError::Suicide) => {
+            let allow = board.allow_suicide();
+            board.set_allow_suicide(true);
+            let result = board.play(color, mv);
+            board.set_allow_suicide(allow);
+            result
+        }
+        _ => board.play(color, mv),
     }
 }
 

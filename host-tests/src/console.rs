@@ -64,7 +64,12 @@ impl Extension for LoadSgf {
                 }
                 Err(answer.failure_fmt(format_args!("cannot load '{file}'")))
             }
-            Err(_) => Err(answer.failure_fmt(format_args!("cannot open or parse '{file}'"))),
+            Err(e) => {
+                if self.warn {
+                    eprintln!("loadsgf {file}: {e}");
+                }
+                Err(answer.failure_fmt(format_args!("cannot open or parse '{file}'")))
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use owlet_firmware::gtp::ANSWER_CAPACITY;
+use owlet_firmware::gtp::{ANSWER_CAPACITY, LINE_CAPACITY};
 use owlet_firmware::{Answer, Args, Engine, Extension, Failure, Reply};
 
 use crate::sgf::{self, LoadError, Until};
@@ -111,9 +111,9 @@ impl Console {
 
     /// Serves GTP: reads lines from `input` until end of input or `quit`,
     /// writing each answer to `output` and flushing it.
-    pub fn serve(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        for line in input.split(b'\n') {
-            let line = line?;
+    pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let mut line = Vec::with_capacity(LINE_CAPACITY + 1);
+        while read_line(&mut input, &mut line)? {
             let (reply, bytes) = self.execute(&line);
             output.write_all(bytes)?;
             output.flush()?;
@@ -122,5 +122,54 @@ impl Console {
             }
         }
         Ok(())
+    }
+}
+
+/// Reads the next line of `input` into `line` (cleared first), as it
+/// streams: only the bytes the console's preprocessing keeps are stored
+/// (no control characters but tab, nothing from `#` on), and at most
+/// [`LINE_CAPACITY`] + 1 of them, so a line of any length takes bounded
+/// memory and a line that is too long still reaches the console as one
+/// (answered `? line too long`, its id echoed). Answers `false` at the end
+/// of input with nothing read.
+pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
+    line.clear();
+    let mut any = false;
+    let mut comment = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any);
+        }
+        any = true;
+        let end = chunk.iter().position(|&b| b == b'\n');
+        for &byte in chunk.get(..end.unwrap_or(chunk.len())).unwrap_or(&[]) {
+            let keep = match byte {
+                _ if comment => false,
+                b'#' => {
+                    comment = true;
+                    false
+                }
+                b'\t' => true,
+                b => b >= 0x20 && b != 0x7f,
+            };
+            if keep && line.len() <= LINE_CAPACITY {
+                line.push(byte);
+            }
+        }
+        match end {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(true);
+            }
+            None => {
+                let n = chunk.len();
+                input.consume(n);
+            }
+        }
     }
 }

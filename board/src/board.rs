@@ -231,6 +231,8 @@ pub struct Board<
     n_changes: usize,
     frames: [Frame; MOVES],
     n_frames: usize,
+    /// Moves refused for want of journal room, since the last reset.
+    journal_full: u32,
 }
 
 impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
@@ -267,6 +269,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 captures: [0; 2],
             }; MOVES],
             n_frames: 0,
+            journal_full: 0,
         };
         board.clear();
         board
@@ -437,6 +440,27 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[must_use]
     pub fn journal_len(&self) -> usize {
         self.n_changes
+    }
+
+    /// How many moves were refused with [`PlayError::JournalFull`] since
+    /// the board was made or [`Board::reset_journal_full_count`]: each may
+    /// have changed an answer of the reading that tried it. Not changed
+    /// by [`Board::clear`] or [`Board::undo`].
+    #[must_use]
+    pub fn journal_full_count(&self) -> u32 {
+        self.journal_full
+    }
+
+    /// Sets [`Board::journal_full_count`] to zero.
+    pub fn reset_journal_full_count(&mut self) {
+        self.journal_full = 0;
+    }
+
+    /// Counts a move refused for want of journal room.
+    #[cold]
+    fn journal_is_full(&mut self) -> PlayError {
+        self.journal_full = self.journal_full.saturating_add(1);
+        PlayError::JournalFull
     }
 
     /// Forgets the journal: the moves so far can no longer be undone.
@@ -681,10 +705,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             hash: self.hash,
             captures: self.captures,
         };
-        let slot = self
-            .frames
-            .get_mut(self.n_frames)
-            .ok_or(PlayError::JournalFull)?;
+        let Some(slot) = self.frames.get_mut(self.n_frames) else {
+            return Err(self.journal_is_full());
+        };
         *slot = frame;
         self.n_frames += 1;
         Ok(())
@@ -771,7 +794,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     fn play_checked(&mut self, color: Color, p: Point) -> Result<usize, PlayError> {
         if self.n_frames >= MOVES || CHANGES - self.n_changes < self.writes_needed(color, p) {
-            return Err(PlayError::JournalFull);
+            return Err(self.journal_is_full());
         }
         self.push_frame()?;
         let own = Cell::stone(color);

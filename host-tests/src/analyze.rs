@@ -170,6 +170,20 @@ pub struct Threat {
     pub size: usize,
 }
 
+/// Limits hit while a position was analysed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// Dragons whose owl search hit its node limit (status `unknown`).
+    pub owl: u32,
+    /// Dragons not searched because the position's owl budget
+    /// ([`Options::owl_nodes`]) was spent (status `unknown`).
+    pub owl_budget: u32,
+    /// Combination searches cut by their node limit.
+    pub combination: u32,
+    /// Moves refused because the board's undo journal was full.
+    pub journal: u32,
+}
+
 /// The analysis of one position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -199,6 +213,8 @@ pub struct Report {
     pub combinations_complete: bool,
     /// Owl nodes spent on the position.
     pub owl_nodes: u64,
+    /// The limits hit: each may have changed what is reported.
+    pub limits: Limits,
     /// Loader warnings (skipped setup stones, illegal moves).
     pub warnings: Vec<String>,
 }
@@ -294,6 +310,8 @@ fn vertex(p: Option<Point>) -> Option<String> {
 #[must_use]
 pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
     let mut board: Box<ConsoleBoard> = Box::new(engine.board().clone());
+    board.reset_journal_full_count();
+    let mut hits = Limits::default();
     let mut reader: Box<Reader> = Box::new(Reader::new());
     let mut solver: Box<Solver> = Box::new(Solver::new());
     let mut owl: Box<Owl> = Box::new(Owl::new());
@@ -352,7 +370,10 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
     for i in order {
         let left = u64::from(options.owl_nodes).saturating_sub(spent);
         if left == 0 {
-            break;
+            if options.owl_nodes > 0 {
+                hits.owl_budget = hits.owl_budget.saturating_add(1);
+            }
+            continue;
         }
         let limit = u32::try_from(left)
             .unwrap_or(u32::MAX)
@@ -374,6 +395,9 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
             dragon,
         );
         spent += u64::from(dragon.owl_nodes);
+        if dragon.status == Status::Unknown {
+            hits.owl = hits.owl.saturating_add(1);
+        }
     }
 
     let eye_spaces = eye_spaces(&mut board, &mut reader, &mut solver, &points);
@@ -393,6 +417,9 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
         for color in [Color::Black, Color::White] {
             let (found, stats) = find_combination(&mut *board, &mut *reader, color, &limits);
             complete &= !stats.node_limit_hit && !stats.journal_full;
+            if stats.node_limit_hit {
+                hits.combination = hits.combination.saturating_add(1);
+            }
             if let Some(c) = found {
                 combinations.push(Threat {
                     color: color.name(),
@@ -416,6 +443,10 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
         combinations,
         combinations_complete: complete && options.aa_nodes > 0,
         owl_nodes: spent,
+        limits: Limits {
+            journal: board.journal_full_count(),
+            ..hits
+        },
         warnings: Vec::new(),
     }
 }

@@ -80,6 +80,9 @@ pub struct Console {
     pub engine: Engine,
     /// The `loadsgf` command.
     pub loadsgf: LoadSgf,
+    /// [`Console::serve`] writes a line to stderr after each command that
+    /// hit a limit (see [`owlet_firmware::LimitHits`]).
+    pub report_limits: bool,
     buf: Vec<u8>,
 }
 
@@ -96,6 +99,7 @@ impl Console {
         Console {
             engine: Engine::new(),
             loadsgf: LoadSgf::default(),
+            report_limits: false,
             // Far more than any answer needs; extensions may write long ones.
             buf: vec![0; 16 * ANSWER_CAPACITY],
         }
@@ -110,13 +114,23 @@ impl Console {
     }
 
     /// Serves GTP: reads lines from `input` until end of input or `quit`,
-    /// writing each answer to `output` and flushing it.
+    /// writing each answer to `output` and flushing it; with
+    /// [`Console::report_limits`], a command that hit a limit is followed
+    /// by a stderr line such as ``owlet: limits hit by `attack C3`:
+    /// reading 1``.
     pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
         let mut line = Vec::with_capacity(LINE_CAPACITY + 1);
         while read_line(&mut input, &mut line)? {
+            let before = self.engine.limit_hits();
             let (reply, bytes) = self.execute(&line);
             output.write_all(bytes)?;
             output.flush()?;
+            let hits = self.engine.limit_hits().since(&before);
+            if self.report_limits && !hits.is_none() {
+                let text = String::from_utf8_lossy(&line);
+                let text: String = text.trim().chars().take(80).collect();
+                eprintln!("owlet: limits hit by `{text}`: {}", Hits(&hits));
+            }
             if reply.quit {
                 break;
             }
@@ -171,5 +185,28 @@ pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<boo
                 input.consume(n);
             }
         }
+    }
+}
+
+/// The non-zero counts of a [`owlet_firmware::LimitHits`], `name N`.
+struct Hits<'a>(&'a owlet_firmware::LimitHits);
+
+impl std::fmt::Display for Hits<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let h = self.0;
+        let mut first = true;
+        for (name, n) in [
+            ("reading", h.reading),
+            ("owl", h.owl),
+            ("semeai", h.semeai),
+            ("combination", h.combination),
+            ("journal", h.journal),
+        ] {
+            if n > 0 {
+                write!(f, "{}{name} {n}", if first { "" } else { ", " })?;
+                first = false;
+            }
+        }
+        Ok(())
     }
 }

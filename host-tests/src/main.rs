@@ -94,6 +94,7 @@ fn main() -> ExitCode {
 fn gtp() -> ExitCode {
     let mut console = Console::new();
     console.loadsgf.warn = true;
+    console.report_limits = true;
     match console.serve(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

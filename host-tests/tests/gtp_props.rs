@@ -224,3 +224,53 @@ fn a_long_line_is_dropped_as_it_streams() {
         assert_eq!(String::from_utf8(out).unwrap(), answer, "{len}");
     }
 }
+
+/// `owlet gtp` says on stderr which command hit a limit; the answers stay
+/// in GNU Go's formats.
+#[test]
+fn owlet_gtp_reports_limit_hits_on_stderr() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+
+    let mut script = String::from(
+        "boardsize 9\nplay black C3\nplay white C4\nplay black D3\nplay white B3\n\
+         play black E5\nplay white D2\nplay white F6\ndefend C3\n",
+    );
+    script += &"trymove black pass\n".repeat(owlet_board::DEFAULT_JOURNAL_MOVES);
+    script += "defend C3\nget_limit_hits\nreset_limit_hits\nget_limit_hits\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_owlet"))
+        .arg("gtp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let answers: Vec<&str> = stdout.split("\n\n").collect();
+    let n = 8 + owlet_board::DEFAULT_JOURNAL_MOVES;
+    assert_eq!(answers[8], "= 1 E3");
+    assert_eq!(answers[n + 1], "= 0");
+    assert!(answers[n + 2].starts_with("= reading 0 owl 0 semeai 0 combination 0 journal "));
+    assert_ne!(
+        answers[n + 2],
+        "= reading 0 owl 0 semeai 0 combination 0 journal 0"
+    );
+    assert_eq!(
+        answers[n + 4],
+        "= reading 0 owl 0 semeai 0 combination 0 journal 0"
+    );
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].starts_with("owlet: limits hit by `defend C3`: journal "),
+        "{stderr}"
+    );
+}

@@ -212,3 +212,32 @@ fn a_batch_keeps_the_good_files() {
     assert_eq!(moves, [1, 150_000]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn analyze_reports_the_limits_it_hit() {
+    let mut engine = Engine::new();
+    sgf::load_str(
+        &mut engine,
+        "(;GM[1]SZ[9];B[cc];W[dc];B[cd];W[dd];B[ce];W[de])",
+        &Until::End,
+    )
+    .unwrap();
+    let tight = Options {
+        owl_nodes: 1,
+        owl_search_nodes: 1,
+        aa_nodes: 1,
+        ..Options::default()
+    };
+    let report = analyze::analyze_engine(&engine, &tight);
+    assert_eq!(report.limits.owl, 1, "{:?}", report.limits);
+    assert_eq!(report.limits.owl_budget, 1, "{:?}", report.limits);
+    assert!(
+        report
+            .to_json()
+            .contains("\"limits\":{\"owl\":1,\"owl_budget\":1,")
+    );
+    // Nothing is hit where nothing needs reading far.
+    sgf::load_str(&mut engine, "(;GM[1]SZ[3];B[aa];W[cc])", &Until::End).unwrap();
+    let report = analyze::analyze_engine(&engine, &Options::default());
+    assert_eq!(report.limits, analyze::Limits::default());
+}

@@ -456,3 +456,37 @@ fn limit_hits_since() {
         "reading 1 owl 2 semeai 3 combination 4 journal 5"
     );
 }
+
+/// `boardsize 2; play black A1; play white B2; attack A1`: owlet answers
+/// `1 B1`, GNU Go 3.8 `0`. owlet is right. After White B1, Black's only
+/// move is A2, which captures B1 and B2 but leaves A1-A2 with two
+/// liberties; White B1 again puts it in atari, Black's only move B2
+/// captures that stone and leaves A1-A2-B2 with the one liberty B1 (a
+/// three-stone string, so no ko), and White B1 captures all three. A pass
+/// instead at either Black turn loses A1 at once (White A2, or White
+/// B2). The line is played out below; GNU Go plays it the same way, and
+/// answers `defend A1` with `0` as owlet does.
+#[test]
+fn the_two_by_two_attack_is_a_snapback() {
+    let (mut e, a) = session("boardsize 2\nplay black A1\nplay white B2\nattack A1");
+    assert_eq!(a[3], "= 1 B1\n\n");
+    // Nor can Black save it moving first; GNU Go agrees here (`0`), so its
+    // two answers contradict each other.
+    assert_eq!(run(&mut e, "defend A1"), "= 0\n\n");
+    for (line, answer) in [
+        ("play white B1", "= \n\n"),
+        ("is_legal black B2", "= 0\n\n"),
+        ("play black A2", "= \n\n"),
+        ("captures black", "= 2\n\n"),
+        ("countlib A1", "= 2\n\n"),
+        ("play white B1", "= \n\n"),
+        ("countlib A1", "= 1\n\n"),
+        ("play black B2", "= \n\n"),
+        ("countlib A1", "= 1\n\n"),
+        ("play white B1", "= \n\n"),
+        ("captures white", "= 3\n\n"),
+        ("countlib A1", "? vertex must not be empty\n\n"),
+    ] {
+        assert_eq!(run(&mut e, line), answer, "{line}");
+    }
+}

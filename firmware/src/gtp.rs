@@ -24,7 +24,9 @@
 //! A node limit that cuts a search, or a move the board's undo journal
 //! has no room for, can change an answer; GNU Go's answer formats have no
 //! field for it, so the console counts them: `get_limit_hits` answers
-//! `reading N owl N semeai N combination N journal N`. Known gap: the
+//! `reading N owl N semeai N combination N journal N`. A command during
+//! which the journal was full clears the reader's and owl's caches, so
+//! that what it found is not reused as an answer. Known gap: the
 //! limits of `owl_threaten_attack` / `owl_threaten_defense` searches are
 //! not counted (owlet-owl does not return them), except their reading's.
 //!
@@ -322,11 +324,17 @@ impl Engine {
         }
         answer.push_str(" ");
         answer.begin_text();
+        let journal_full = self.board.journal_full_count();
         let result = if line.too_long {
             Err(answer.failure("line too long"))
         } else {
             self.dispatch(command, parsed.args, &mut answer, extension)
         };
+        if self.board.journal_full_count() != journal_full {
+            // Answers found without room to read are not remembered.
+            self.reader.clear_cache();
+            self.owl.clear_cache();
+        }
         let quit = result.is_ok() && command == "quit";
         answer.finish(result.is_ok(), quit)
     }

@@ -404,6 +404,14 @@ fn a_full_journal_is_counted_not_silent() {
         "? board journal full (too many trymoves)\n\n"
     );
     assert!(e.limit_hits().journal > hits.journal);
+    // What owl found without room is not remembered: asked again, it reads
+    // again and says so again.
+    let before = e.limit_hits().journal;
+    assert_eq!(run(&mut e, "owl_attack D2"), "= 0\n\n");
+    let after = e.limit_hits().journal;
+    assert!(after > before);
+    assert_eq!(run(&mut e, "dragon_status D2"), "= alive\n\n");
+    assert!(e.limit_hits().journal > after);
     assert_eq!(
         run(&mut e, "aa_confirm_safety black C3"),
         "? illegal move\n\n"

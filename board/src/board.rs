@@ -133,6 +133,43 @@ struct Frame {
     captures: [u16; 2],
 }
 
+/// `table[i]`, or 0 off the table (never, for a point's index or a
+/// string's head: the tables cover the padded layout).
+#[inline(always)]
+fn at(table: &[u16], i: usize) -> u16 {
+    match table.get(i) {
+        Some(&v) => v,
+        None => 0,
+    }
+}
+
+/// Sets `table[i]`; nothing happens off the table.
+#[inline(always)]
+fn put(table: &mut [u16], i: usize, v: u16) {
+    if let Some(slot) = table.get_mut(i) {
+        *slot = v;
+    }
+}
+
+/// Appends the string head `h` after the first `*n` entries of `list`
+/// unless it is among them (or the list is full); answers whether it was
+/// appended. The unused entries must be 0, which is no string's head (it
+/// is off the board), so the whole list is searched.
+#[inline(always)]
+fn push_new(list: &mut [u16; 4], n: &mut usize, h: u16) -> bool {
+    if list.contains(&h) {
+        return false;
+    }
+    match list.get_mut(*n) {
+        Some(slot) => {
+            *slot = h;
+            *n += 1;
+            true
+        }
+        None => false,
+    }
+}
+
 /// A set of points as a bitmap over the padded layout (56 bytes).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -231,6 +268,8 @@ pub struct Board<
     n_changes: usize,
     frames: [Frame; MOVES],
     n_frames: usize,
+    /// Moves refused for want of journal room, since the last reset.
+    journal_full: u32,
 }
 
 impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
@@ -267,6 +306,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 captures: [0; 2],
             }; MOVES],
             n_frames: 0,
+            journal_full: 0,
         };
         board.clear();
         board
@@ -283,13 +323,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     pub const fn clear(&mut self) {
         let size = self.size as usize;
         let mut i = 0;
-        while i < CAPACITY {
+        let mut rest: &mut [Cell] = &mut self.cells;
+        while let Some((cell, tail)) = rest.split_first_mut() {
             let (row, col) = (i / STRIDE, i % STRIDE);
-            self.cells[i] = if row >= 1 && row <= size && col >= 1 && col <= size {
+            *cell = if row >= 1 && row <= size && col >= 1 && col <= size {
                 Cell::Empty
             } else {
                 Cell::Border
             };
+            rest = tail;
             i += 1;
         }
         self.to_move = Color::Black;
@@ -402,7 +444,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     fn stones_only(hash: u64, ko: u16, to_move: Color) -> u64 {
         let mut h = hash;
         if ko != 0 {
-            h ^= zobrist::KO[usize::from(ko)];
+            h ^= zobrist::ko(usize::from(ko));
         }
         if to_move == Color::White {
             h ^= zobrist::WHITE_TO_MOVE;
@@ -423,7 +465,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// Stones captured so far by `color` (since the last clear).
     #[must_use]
     pub fn captures(&self, color: Color) -> usize {
-        usize::from(self.captures[color.index()])
+        usize::from(self.captures.get(color.index()).copied().unwrap_or(0))
     }
 
     /// Number of moves that [`Board::undo`] can take back.
@@ -439,6 +481,27 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         self.n_changes
     }
 
+    /// How many moves were refused with [`PlayError::JournalFull`] since
+    /// the board was made or [`Board::reset_journal_full_count`]: each may
+    /// have changed an answer of the reading that tried it. Not changed
+    /// by [`Board::clear`] or [`Board::undo`].
+    #[must_use]
+    pub fn journal_full_count(&self) -> u32 {
+        self.journal_full
+    }
+
+    /// Sets [`Board::journal_full_count`] to zero.
+    pub fn reset_journal_full_count(&mut self) {
+        self.journal_full = 0;
+    }
+
+    /// Counts a move refused for want of journal room.
+    #[cold]
+    fn journal_is_full(&mut self) -> PlayError {
+        self.journal_full = self.journal_full.saturating_add(1);
+        PlayError::JournalFull
+    }
+
     /// Forgets the journal: the moves so far can no longer be undone.
     pub fn commit(&mut self) {
         self.n_changes = 0;
@@ -449,7 +512,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     #[inline]
     fn head_of(&self, p: Point) -> usize {
-        usize::from(self.head[p.index()])
+        usize::from(at(&self.head, p.index()))
     }
 
     /// The head of the string at `p` (an arbitrary stone that identifies the
@@ -477,7 +540,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     pub fn same_string(&self, a: Point, b: Point) -> bool {
         self.cell(a).color().is_some()
             && self.cell(b).color().is_some()
-            && self.head[a.index()] == self.head[b.index()]
+            && at(&self.head, a.index()) == at(&self.head, b.index())
     }
 
     /// Exact number of liberties of the string at `p` (0 for an empty point).
@@ -485,7 +548,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[must_use]
     pub fn liberty_count(&self, p: Point) -> usize {
         if self.cell(p).color().is_some() {
-            usize::from(self.libs[self.head_of(p)])
+            usize::from(at(&self.libs, self.head_of(p)))
         } else {
             0
         }
@@ -496,7 +559,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[must_use]
     pub fn string_size(&self, p: Point) -> usize {
         if self.cell(p).color().is_some() {
-            usize::from(self.stones[self.head_of(p)])
+            usize::from(at(&self.stones, self.head_of(p)))
         } else {
             0
         }
@@ -558,7 +621,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             for q in s.neighbors() {
                 if self.cell(q) == enemy {
                     let h = self.string_id(q);
-                    if !out[..n].contains(&h) {
+                    if !out.get(..n).unwrap_or(&[]).contains(&h) {
                         match out.get_mut(n) {
                             Some(slot) => *slot = h,
                             None => return n,
@@ -606,12 +669,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 Cell::Empty => return false,
                 Cell::Border => {}
                 c if c == own => {
-                    if self.libs[self.head_of(q)] > 1 {
+                    if at(&self.libs, self.head_of(q)) > 1 {
                         return false;
                     }
                 }
                 _ => {
-                    if self.libs[self.head_of(q)] == 1 {
+                    if at(&self.libs, self.head_of(q)) == 1 {
                         return false;
                     }
                 }
@@ -645,8 +708,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     fn write(&mut self, kind: u16, index: usize, value: u16) {
         let array = match kind {
             CELL => {
-                let old = self.cells[index] as u16;
-                self.cells[index] = Cell::from_u16(value);
+                let Some(cell) = self.cells.get_mut(index) else {
+                    return;
+                };
+                let old = *cell as u16;
+                *cell = Cell::from_u16(value);
                 self.log(kind, index, old);
                 return;
             }
@@ -655,8 +721,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             LIBS => &mut self.libs,
             _ => &mut self.stones,
         };
-        let old = array[index];
-        array[index] = value;
+        let Some(slot) = array.get_mut(index) else {
+            return;
+        };
+        let old = *slot;
+        *slot = value;
         self.log(kind, index, old);
     }
 
@@ -681,10 +750,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             hash: self.hash,
             captures: self.captures,
         };
-        let slot = self
-            .frames
-            .get_mut(self.n_frames)
-            .ok_or(PlayError::JournalFull)?;
+        let Some(slot) = self.frames.get_mut(self.n_frames) else {
+            return Err(self.journal_is_full());
+        };
         *slot = frame;
         self.n_frames += 1;
         Ok(())
@@ -692,10 +760,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     fn set_ko_and_turn(&mut self, ko: u16, ko_color: Color, to_move: Color) {
         if self.ko != 0 {
-            self.hash ^= zobrist::KO[usize::from(self.ko)];
+            self.hash ^= zobrist::ko(usize::from(self.ko));
         }
         if ko != 0 {
-            self.hash ^= zobrist::KO[usize::from(ko)];
+            self.hash ^= zobrist::ko(usize::from(ko));
         }
         self.ko = ko;
         self.ko_color = ko_color;
@@ -720,19 +788,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 Cell::Empty => own_in_atari = false,
                 Cell::Border => {}
                 c => {
-                    let h = self.head[q.index()];
-                    if seen[..n_seen].contains(&h) {
+                    let h = at(&self.head, q.index());
+                    if !push_new(&mut seen, &mut n_seen, h) {
                         continue;
                     }
-                    seen[n_seen] = h;
-                    n_seen += 1;
                     let h = usize::from(h);
-                    let size = usize::from(self.stones[h]);
+                    let size = usize::from(at(&self.stones, h));
                     if c == own {
                         bound += size + 3;
                         own_size += size;
-                        own_in_atari &= self.libs[h] == 1;
-                    } else if self.libs[h] == 1 {
+                        own_in_atari &= at(&self.libs, h) == 1;
+                    } else if at(&self.libs, h) == 1 {
                         bound += 5 * size;
                         captures = true;
                     }
@@ -771,14 +837,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     fn play_checked(&mut self, color: Color, p: Point) -> Result<usize, PlayError> {
         if self.n_frames >= MOVES || CHANGES - self.n_changes < self.writes_needed(color, p) {
-            return Err(PlayError::JournalFull);
+            return Err(self.journal_is_full());
         }
         self.push_frame()?;
         let own = Cell::stone(color);
         let enemy = Cell::stone(color.opponent());
         let pi = p.index();
         self.write(CELL, pi, own as u16);
-        self.hash ^= zobrist::STONE[color.index()][pi];
+        self.hash ^= zobrist::stone(color.index(), pi);
 
         let mut friends = [0u16; 4];
         let mut n_friends = 0;
@@ -792,21 +858,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if c == Cell::Empty {
                 empties += 1;
             } else if c == own {
-                let h = self.head[q.index()];
-                if !friends[..n_friends].contains(&h) {
-                    friends[n_friends] = h;
-                    n_friends += 1;
-                }
+                push_new(&mut friends, &mut n_friends, at(&self.head, q.index()));
             } else if c == enemy {
-                let h = self.head[q.index()];
-                if !enemies[..n_enemies].contains(&h) {
-                    enemies[n_enemies] = h;
-                    n_enemies += 1;
+                let h = at(&self.head, q.index());
+                if push_new(&mut enemies, &mut n_enemies, h) {
                     let hl = usize::from(h);
-                    let libs = self.libs[hl] - 1;
+                    let libs = at(&self.libs, hl).wrapping_sub(1);
                     self.write(LIBS, hl, libs);
-                    if libs == 0 {
-                        dead[n_dead] = h;
+                    if libs == 0
+                        && let Some(slot) = dead.get_mut(n_dead)
+                    {
+                        *slot = h;
                         n_dead += 1;
                     }
                 }
@@ -821,17 +883,18 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             self.write(LIBS, pi, empties);
             pi
         } else {
-            let mut big = usize::from(friends[0]);
-            for &f in &friends[1..n_friends] {
-                if self.stones[usize::from(f)] > self.stones[big] {
+            let friends = friends.get(..n_friends).unwrap_or(&[]);
+            let mut big = usize::from(friends.first().copied().unwrap_or(0));
+            for &f in friends {
+                if at(&self.stones, usize::from(f)) > at(&self.stones, big) {
                     big = usize::from(f);
                 }
             }
             self.write(HEAD, pi, big as u16);
-            self.write(NEXT, pi, self.next[big]);
+            self.write(NEXT, pi, at(&self.next, big));
             self.write(NEXT, big, pi as u16);
-            self.write(SIZE, big, self.stones[big] + 1);
-            for &f in &friends[..n_friends] {
+            self.write(SIZE, big, at(&self.stones, big) + 1);
+            for &f in friends {
                 let f = usize::from(f);
                 if f == big {
                     continue;
@@ -839,24 +902,24 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 let mut s = f;
                 loop {
                     self.write(HEAD, s, big as u16);
-                    s = usize::from(self.next[s]);
+                    s = usize::from(at(&self.next, s));
                     if s == f {
                         break;
                     }
                 }
-                let after_big = self.next[big];
-                self.write(NEXT, big, self.next[f]);
+                let after_big = at(&self.next, big);
+                self.write(NEXT, big, at(&self.next, f));
                 self.write(NEXT, f, after_big);
-                self.write(SIZE, big, self.stones[big] + self.stones[f]);
+                self.write(SIZE, big, at(&self.stones, big) + at(&self.stones, f));
             }
             let libs = if n_friends == 1 {
-                let mut libs = self.libs[big] - 1;
+                let mut libs = at(&self.libs, big).wrapping_sub(1);
                 for e in p.neighbors() {
                     if self.cell(e) == Cell::Empty
                         && !e.neighbors().iter().any(|&r| {
                             r != p
                                 && self.cell(r) == own
-                                && usize::from(self.head[r.index()]) == big
+                                && usize::from(at(&self.head, r.index())) == big
                         })
                     {
                         libs += 1;
@@ -872,21 +935,24 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
         let mut captured = 0usize;
         let mut last_captured = 0u16;
-        for &d in &dead[..n_dead] {
+        for &d in dead.get(..n_dead).unwrap_or(&[]) {
             captured += self.remove_string(usize::from(d), color.opponent());
             last_captured = d;
         }
-        if self.libs[head] == 0 {
+        if at(&self.libs, head) == 0 {
             // Only reachable with suicide allowed.
             let lost = self.remove_string(head, color);
-            self.captures[color.opponent().index()] =
-                self.captures[color.opponent().index()].saturating_add(lost as u16);
+            if let Some(n) = self.captures.get_mut(color.opponent().index()) {
+                *n = n.saturating_add(lost as u16);
+            }
         }
-        self.captures[color.index()] = self.captures[color.index()].saturating_add(captured as u16);
+        if let Some(n) = self.captures.get_mut(color.index()) {
+            *n = n.saturating_add(captured as u16);
+        }
         let ko = if captured == 1
-            && self.cells[pi] == own
-            && self.stones[head] == 1
-            && self.libs[head] == 1
+            && self.cells.get(pi) == Some(&own)
+            && at(&self.stones, head) == 1
+            && at(&self.libs, head) == 1
         {
             last_captured
         } else {
@@ -911,24 +977,22 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let mut n = 0;
         loop {
             self.write(CELL, s, Cell::Empty as u16);
-            self.hash ^= zobrist::STONE[color.index()][s];
+            self.hash ^= zobrist::stone(color.index(), s);
             n += 1;
             if let Some(sp) = Point::from_index(s) {
                 let mut seen = [0u16; 4];
                 let mut n_seen = 0;
                 for q in sp.neighbors() {
                     if self.cell(q) == own {
-                        let h = self.head[q.index()];
-                        if !seen[..n_seen].contains(&h) {
-                            seen[n_seen] = h;
-                            n_seen += 1;
+                        let h = at(&self.head, q.index());
+                        if push_new(&mut seen, &mut n_seen, h) {
                             let hl = usize::from(h);
-                            self.write(LIBS, hl, self.libs[hl] + 1);
+                            self.write(LIBS, hl, at(&self.libs, hl) + 1);
                         }
                     }
                 }
             }
-            s = usize::from(self.next[s]);
+            s = usize::from(at(&self.next, s));
             if s == head {
                 break;
             }
@@ -942,17 +1006,25 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             return Err(NothingToUndo);
         }
         self.n_frames -= 1;
-        let frame = self.frames[self.n_frames];
+        let Some(&frame) = self.frames.get(self.n_frames) else {
+            return Err(NothingToUndo);
+        };
         while self.n_changes > frame.changes as usize {
             self.n_changes -= 1;
-            let Change { slot, old } = self.changes[self.n_changes];
+            let Some(&Change { slot, old }) = self.changes.get(self.n_changes) else {
+                break;
+            };
             let index = usize::from(slot % SLOT_KIND);
             match slot / SLOT_KIND {
-                CELL => self.cells[index] = Cell::from_u16(old),
-                HEAD => self.head[index] = old,
-                NEXT => self.next[index] = old,
-                LIBS => self.libs[index] = old,
-                _ => self.stones[index] = old,
+                CELL => {
+                    if let Some(cell) = self.cells.get_mut(index) {
+                        *cell = Cell::from_u16(old);
+                    }
+                }
+                HEAD => put(&mut self.head, index, old),
+                NEXT => put(&mut self.next, index, old),
+                LIBS => put(&mut self.libs, index, old),
+                _ => put(&mut self.stones, index, old),
             }
         }
         self.ko = frame.ko;
@@ -973,18 +1045,22 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if !self.is_on_board(p) {
             return Err(PlayError::OffBoard);
         }
-        self.cells[p.index()] = match color {
-            Some(c) => Cell::stone(c),
-            None => Cell::Empty,
-        };
+        if let Some(cell) = self.cells.get_mut(p.index()) {
+            *cell = match color {
+                Some(c) => Cell::stone(c),
+                None => Cell::Empty,
+            };
+        }
         self.rebuild();
         Ok(())
     }
 
     /// Sets a cell without updating strings; [`Board::rebuild`] must follow.
     pub(crate) fn cells_mut_for_setup(&mut self, p: Point, cell: Cell) {
-        if self.is_on_board(p) {
-            self.cells[p.index()] = cell;
+        if self.is_on_board(p)
+            && let Some(slot) = self.cells.get_mut(p.index())
+        {
+            *slot = cell;
         }
     }
 
@@ -1005,11 +1081,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let mut h = 0;
         for p in self.points() {
             if let Some(c) = self.color_at(p) {
-                h ^= zobrist::STONE[c.index()][p.index()];
+                h ^= zobrist::stone(c.index(), p.index());
             }
         }
         if self.ko != 0 {
-            h ^= zobrist::KO[usize::from(self.ko)];
+            h ^= zobrist::ko(usize::from(self.ko));
         }
         if self.to_move == Color::White {
             h ^= zobrist::WHITE_TO_MOVE;
@@ -1046,9 +1122,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             done.insert(p);
             while top > 0 {
                 top -= 1;
-                let s = usize::from(stack[top]);
-                out.head[s] = h as u16;
-                out.next[prev] = s as u16;
+                let s = usize::from(stack.get(top).copied().unwrap_or(0));
+                put(&mut out.head, s, h as u16);
+                put(&mut out.next, prev, s as u16);
                 prev = s;
                 size += 1;
                 let Some(sp) = Point::from_index(s) else {
@@ -1069,9 +1145,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                     }
                 }
             }
-            out.next[prev] = h as u16;
-            out.stones[h] = size;
-            out.libs[h] = libs.len() as u16;
+            put(&mut out.next, prev, h as u16);
+            put(&mut out.stones, h, size);
+            put(&mut out.libs, h, libs.len() as u16);
         }
         out
     }
@@ -1086,8 +1162,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 continue;
             }
             let i = p.index();
-            let (h, fh) = (self.head_of(p), usize::from(fresh.head[i]));
-            if self.stones[h] != fresh.stones[fh] || self.libs[h] != fresh.libs[fh] {
+            let (h, fh) = (self.head_of(p), usize::from(at(&fresh.head, i)));
+            if at(&self.stones, h) != at(&fresh.stones, fh)
+                || at(&self.libs, h) != at(&fresh.libs, fh)
+            {
                 return false;
             }
             // Same membership: every stone's head agrees with the fresh
@@ -1095,7 +1173,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if self.head_of(Point::from_index(fh).unwrap_or(p)) != h {
                 return false;
             }
-            if self.stones(p).count() != usize::from(self.stones[h]) {
+            if self.stones(p).count() != usize::from(at(&self.stones, h)) {
                 return false;
             }
         }
@@ -1137,7 +1215,7 @@ impl<const C: usize, const M: usize> Iterator for Stones<'_, C, M> {
             return None;
         }
         let p = Point::from_index(usize::from(self.current));
-        self.current = self.board.next[usize::from(self.current)];
+        self.current = at(&self.board.next, usize::from(self.current));
         if self.current == self.start {
             self.done = true;
         }

@@ -490,15 +490,14 @@ impl<const CACHE: usize> Reader<CACHE> {
         if depth < usize::from(self.limits.break_chain_depth) {
             let mut adj = [target; 16];
             let na = board.adjacent_strings(target, &mut adj);
-            for &a in &adj[..na] {
+            for &a in adj.get(..na).unwrap_or(&[]) {
                 let alibs = board.liberty_count(a);
                 if alibs <= 2 && alibs <= libs && n_extra < MAX_BREAK_CHAIN {
                     let threatened = self.attack_node(board, a, depth + 2, komaster).0;
                     if threatened != Code::Fail {
                         let (code, m) = self.defend_node(board, a, depth + 2, komaster, false);
                         if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
-                            extra[n_extra] = m;
-                            n_extra += 1;
+                            push_point(&mut extra, &mut n_extra, m);
                         }
                     }
                 }
@@ -510,7 +509,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             target,
             attacker,
             depth,
-            &extra[..n_extra],
+            extra.get(..n_extra).unwrap_or(&[]),
             &mut moves,
         );
         let width = if depth >= usize::from(self.limits.branch_depth) {
@@ -519,7 +518,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             n
         };
         let mut best = first;
-        for &(_, m) in &moves[..width] {
+        for &(_, m) in moves.get(..width).unwrap_or(&[]) {
             if Some(m) == excluded {
                 continue;
             }
@@ -596,7 +595,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             // Our own strings next to the target that are in atari: save them.
             let mut adj = [target; 16];
             let na = board.adjacent_strings(target, &mut adj);
-            for &a in &adj[..na] {
+            for &a in adj.get(..na).unwrap_or(&[]) {
                 if board.liberty_count(a) == 1 {
                     let mut l = [a; 1];
                     board.liberties(a, &mut l);
@@ -604,7 +603,7 @@ impl<const CACHE: usize> Reader<CACHE> {
                     // Or capture a defender string that holds it in atari.
                     let mut around = [a; 8];
                     let nn = board.adjacent_strings(a, &mut around);
-                    for &b in &around[..nn] {
+                    for &b in around.get(..nn).unwrap_or(&[]) {
                         if board.liberty_count(b) == 1 {
                             let mut l = [b; 1];
                             board.liberties(b, &mut l);
@@ -624,7 +623,7 @@ impl<const CACHE: usize> Reader<CACHE> {
                         {
                             let mut ql = [q; 4];
                             let k = board.liberties(q, &mut ql);
-                            for &r in &ql[..k] {
+                            for &r in ql.get(..k).unwrap_or(&[]) {
                                 list.push(r);
                             }
                         }
@@ -662,10 +661,12 @@ impl<const CACHE: usize> Reader<CACHE> {
             if ladder_miss {
                 continue;
             }
-            out[count] = (score.clamp(-30_000, 30_000) as i16, m);
-            count += 1;
+            if let Some(slot) = out.get_mut(count) {
+                *slot = (score.clamp(-30_000, 30_000) as i16, m);
+                count += 1;
+            }
         }
-        sort_candidates(&mut out[..count]);
+        sort_candidates(out.get_mut(..count).unwrap_or(&mut []));
         count
     }
 
@@ -710,21 +711,19 @@ impl<const CACHE: usize> Reader<CACHE> {
         if depth < usize::from(self.limits.break_chain_depth) {
             let mut chain = [target; 16];
             let n_chain = chain_targets(board, target, color, depth, &mut chain);
-            for &a in &chain[..n_chain] {
+            for &a in chain.get(..n_chain).unwrap_or(&[]) {
                 let alibs = board.liberty_count(a);
                 if (2..=3).contains(&alibs) && n_extra < MAX_BREAK_CHAIN {
                     let (code, m) = self.attack_node(board, a, depth + 2, komaster);
                     if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
-                        extra[n_extra] = m;
-                        n_extra += 1;
+                        push_point(&mut extra, &mut n_extra, m);
                         // Either atari may be the one that works here.
                         if alibs == 2 {
                             let mut l = [a; 2];
                             board.liberties(a, &mut l);
                             for q in l {
-                                if n_extra < MAX_BREAK_CHAIN && !extra[..n_extra].contains(&q) {
-                                    extra[n_extra] = q;
-                                    n_extra += 1;
+                                if !extra.get(..n_extra).unwrap_or(&[]).contains(&q) {
+                                    push_point(&mut extra, &mut n_extra, q);
                                 }
                             }
                         }
@@ -732,20 +731,26 @@ impl<const CACHE: usize> Reader<CACHE> {
                 } else if alibs == 1 && n_extra < MAX_BREAK_CHAIN {
                     let mut l = [a; 1];
                     board.liberties(a, &mut l);
-                    extra[n_extra] = l[0];
-                    n_extra += 1;
+                    push_point(&mut extra, &mut n_extra, l[0]);
                 }
             }
         }
         let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
-        let n = self.defense_candidates(board, target, color, depth, &extra[..n_extra], &mut moves);
+        let n = self.defense_candidates(
+            board,
+            target,
+            color,
+            depth,
+            extra.get(..n_extra).unwrap_or(&[]),
+            &mut moves,
+        );
         let width = if depth >= usize::from(self.limits.branch_depth) {
             n.min(2)
         } else {
             n
         };
         let mut best = (Code::Fail, None);
-        for &(_, m) in &moves[..width] {
+        for &(_, m) in moves.get(..width).unwrap_or(&[]) {
             if let Some(code) =
                 self.try_move(board, target, color, m, Routine::Defend, depth, komaster)
                 && code.rank() > best.0.rank()
@@ -800,12 +805,12 @@ impl<const CACHE: usize> Reader<CACHE> {
         // Capture or attack the attacker's strings that surround the target.
         let mut adj = [target; 16];
         let na = board.adjacent_strings(target, &mut adj);
-        for &a in &adj[..na] {
+        for &a in adj.get(..na).unwrap_or(&[]) {
             let alibs = board.liberty_count(a);
             if alibs == 1 || (!ladder_only && alibs <= libs + 1 && alibs <= 3) {
                 let mut l = [a; 3];
                 let k = board.liberties(a, &mut l);
-                for &q in &l[..k] {
+                for &q in l.get(..k).unwrap_or(&[]) {
                     list.push(q);
                 }
             }
@@ -822,7 +827,7 @@ impl<const CACHE: usize> Reader<CACHE> {
                         let mut ql = [q; 4];
                         let k = board.liberties(q, &mut ql);
                         if k <= 3 {
-                            for &r in &ql[..k] {
+                            for &r in ql.get(..k).unwrap_or(&[]) {
                                 list.push(r);
                             }
                         }
@@ -860,10 +865,12 @@ impl<const CACHE: usize> Reader<CACHE> {
                 score += 40;
             }
             let _ = board.undo();
-            out[count] = (score.clamp(-30_000, 30_000) as i16, m);
-            count += 1;
+            if let Some(slot) = out.get_mut(count) {
+                *slot = (score.clamp(-30_000, 30_000) as i16, m);
+                count += 1;
+            }
         }
-        sort_candidates(&mut out[..count]);
+        sort_candidates(out.get_mut(..count).unwrap_or(&mut []));
         count
     }
 }
@@ -886,13 +893,12 @@ impl MoveList {
 
     fn push(&mut self, p: Point) {
         if self.len < MAX_CANDIDATES && self.seen.insert(p) {
-            self.points[self.len] = p;
-            self.len += 1;
+            push_point(&mut self.points, &mut self.len, p);
         }
     }
 
     fn as_slice(&self) -> &[Point] {
-        &self.points[..self.len]
+        self.points.get(..self.len).unwrap_or(&[])
     }
 
     /// Pushes the empty neighbours of `liberties` (second-order liberties).
@@ -926,11 +932,20 @@ fn trial_play<const C: usize, const M: usize>(
     }
 }
 
+/// Writes `p` at `list[*n]` and counts it, if there is room.
+#[inline(always)]
+fn push_point(list: &mut [Point], n: &mut usize, p: Point) {
+    if let Some(slot) = list.get_mut(*n) {
+        *slot = p;
+        *n += 1;
+    }
+}
+
 /// Insertion sort by descending score, stable (keeps generation order on ties).
 fn sort_candidates(list: &mut [(i16, Point)]) {
     for i in 1..list.len() {
         let mut j = i;
-        while j > 0 && list[j - 1].0 < list[j].0 {
+        while j > 0 && list.get(j - 1).map(|e| e.0) < list.get(j).map(|e| e.0) {
             list.swap(j - 1, j);
             j -= 1;
         }
@@ -960,11 +975,10 @@ fn chain_targets<const C: usize, const M: usize>(
                 {
                     let mut around = [q; 8];
                     let k = board.adjacent_strings(q, &mut around);
-                    for &a in &around[..k] {
+                    for &a in around.get(..k).unwrap_or(&[]) {
                         let a = board.string_id(a);
-                        if n_chain < chain.len() && !chain[..n_chain].contains(&a) {
-                            chain[n_chain] = a;
-                            n_chain += 1;
+                        if !chain.get(..n_chain).unwrap_or(&[]).contains(&a) {
+                            push_point(chain, &mut n_chain, a);
                         }
                     }
                 }

@@ -14,12 +14,12 @@ const fn splitmix(state: u64) -> (u64, u64) {
 const fn table(seed: u64) -> [u64; CAPACITY] {
     let mut out = [0u64; CAPACITY];
     let mut state = seed;
-    let mut i = 0;
-    while i < CAPACITY {
+    let mut rest: &mut [u64] = &mut out;
+    while let Some((slot, tail)) = rest.split_first_mut() {
         let (s, v) = splitmix(state);
         state = s;
-        out[i] = v;
-        i += 1;
+        *slot = v;
+        rest = tail;
     }
     out
 }
@@ -30,3 +30,22 @@ pub const STONE: [[u64; CAPACITY]; 2] = [table(0x6f77_6c65_7401), table(0x6f77_6
 pub const KO: [u64; CAPACITY] = table(0x6f77_6c65_7403);
 /// Key xor-ed in when white is to move.
 pub const WHITE_TO_MOVE: u64 = splitmix(0x6f77_6c65_7404).1;
+
+/// The key of a stone of the colour with index `color` on the point with
+/// index `point` (0 off the tables: never for a point's index).
+#[inline(always)]
+pub fn stone(color: usize, point: usize) -> u64 {
+    match STONE.get(color).and_then(|t| t.get(point)) {
+        Some(&key) => key,
+        None => 0,
+    }
+}
+
+/// The key of the ko point with index `point` (0 off the table).
+#[inline(always)]
+pub fn ko(point: usize) -> u64 {
+    match KO.get(point) {
+        Some(&key) => key,
+        None => 0,
+    }
+}

@@ -17,8 +17,18 @@
 //! owl_does_attack owl_does_defend owl_threaten_attack
 //! owl_threaten_defense dragon_status same_dragon dragon_stones
 //! reset_owl_node_counter get_owl_node_counter analyze_semeai`
-//! (owlet-owl),
+//! (owlet-owl), `get_limit_hits reset_limit_hits` (owlet's own: the
+//! [`LimitHits`] counts),
 //! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
+//!
+//! A node limit that cuts a search, or a move the board's undo journal
+//! has no room for, can change an answer; GNU Go's answer formats have no
+//! field for it, so the console counts them: `get_limit_hits` answers
+//! `reading N owl N semeai N combination N journal N`. A command during
+//! which the journal was full clears the reader's and owl's caches, so
+//! that what it found is not reused as an answer. Known gap: the
+//! limits of `owl_threaten_attack` / `owl_threaten_defense` searches are
+//! not counted (owlet-owl does not return them), except their reading's.
 //!
 //! Game moves (`play`) are committed to the board so its journal stays free
 //! for reading; `trymove` moves stay in the journal until `popgo`. While a
@@ -62,7 +72,7 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 45] = [
+pub const COMMANDS: [&str; 47] = [
     "aa_confirm_safety",
     "analyze_eyegraph",
     "analyze_semeai",
@@ -81,6 +91,7 @@ pub const COMMANDS: [&str; 45] = [
     "eval_eye",
     "findlib",
     "get_komi",
+    "get_limit_hits",
     "get_owl_node_counter",
     "get_reading_node_counter",
     "increase_depths",
@@ -99,6 +110,7 @@ pub const COMMANDS: [&str; 45] = [
     "popgo",
     "protocol_version",
     "quit",
+    "reset_limit_hits",
     "reset_owl_node_counter",
     "reset_reading_node_counter",
     "same_dragon",
@@ -171,6 +183,58 @@ impl fmt::Display for GameError {
     }
 }
 
+/// Limits hit since the engine was made or the last `reset_limit_hits`:
+/// each may have changed an answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct LimitHits {
+    /// `attack` / `defend` answers whose search hit its node limit (the
+    /// reading inside owl, semeai and the combination search has limits
+    /// of its own, chosen by those searches, and is not counted).
+    pub reading: u32,
+    /// Owl searches cut by a limit (`owl_attack`, `owl_defend`,
+    /// `owl_does_*`, `dragon_status`).
+    pub owl: u32,
+    /// Semeai searches cut by a limit (`analyze_semeai`, `dragon_status`).
+    pub semeai: u32,
+    /// Combination searches that hit their node limit.
+    pub combination: u32,
+    /// Moves refused because the board's undo journal was full (as after
+    /// many `trymove`s).
+    pub journal: u32,
+}
+
+impl LimitHits {
+    /// Whether no limit was hit.
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        *self == LimitHits::default()
+    }
+
+    /// The hits since `before` (field by field).
+    #[must_use]
+    pub fn since(&self, before: &LimitHits) -> LimitHits {
+        LimitHits {
+            reading: self.reading.saturating_sub(before.reading),
+            owl: self.owl.saturating_sub(before.owl),
+            semeai: self.semeai.saturating_sub(before.semeai),
+            combination: self.combination.saturating_sub(before.combination),
+            journal: self.journal.saturating_sub(before.journal),
+        }
+    }
+}
+
+impl fmt::Display for LimitHits {
+    /// `reading N owl N semeai N combination N journal N`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "reading {} owl {} semeai {} combination {} journal {}",
+            self.reading, self.owl, self.semeai, self.combination, self.journal
+        )
+    }
+}
+
 /// The board the console plays and reads on: [`Board`]'s default
 /// capacities, or with the `small` feature a journal of 1024 writes and
 /// 96 moves (9.6 KiB less RAM, for 64 KiB devices).
@@ -195,6 +259,8 @@ pub struct Engine {
     owl: owl::ConsoleOwl,
     /// Semeai nodes since the owl node counter's last reset.
     semeai_nodes: u64,
+    /// Limit hits but the journal's (counted by the board).
+    hits: LimitHits,
     history: History,
     komi: f32,
     tries: usize,
@@ -217,6 +283,13 @@ impl Engine {
             reader: ConsoleReader::new(),
             owl: owl::ConsoleOwl::new(),
             semeai_nodes: 0,
+            hits: LimitHits {
+                reading: 0,
+                owl: 0,
+                semeai: 0,
+                combination: 0,
+                journal: 0,
+            },
             history: History::new(),
             komi: 0.0,
             tries: 0,
@@ -251,11 +324,17 @@ impl Engine {
         }
         answer.push_str(" ");
         answer.begin_text();
+        let journal_full = self.board.journal_full_count();
         let result = if line.too_long {
             Err(answer.failure("line too long"))
         } else {
             self.dispatch(command, parsed.args, &mut answer, extension)
         };
+        if self.board.journal_full_count() != journal_full {
+            // Answers found without room to read are not remembered.
+            self.reader.clear_cache();
+            self.owl.clear_cache();
+        }
         let quit = result.is_ok() && command == "quit";
         answer.finish(result.is_ok(), quit)
     }
@@ -340,6 +419,9 @@ impl Engine {
                 } else {
                     self.reader.find_defense(&mut self.board, p)
                 };
+                if result.limit_hit {
+                    self.hits.reading = self.hits.reading.saturating_add(1);
+                }
                 let _ = write!(out, "{}", result.code.gtp());
                 if result.code != Code::Fail {
                     match result.point {
@@ -360,6 +442,10 @@ impl Engine {
             }
             "increase_depths" => self.reader.increase_depths(),
             "decrease_depths" => self.reader.decrease_depths(),
+            "reset_limit_hits" => self.reset_limit_hits(),
+            "get_limit_hits" => {
+                let _ = write!(out, "{}", self.limit_hits());
+            }
             "reset_reading_node_counter" => self.reader.reset_nodes(),
             "get_reading_node_counter" => {
                 let _ = write!(out, "{}", self.reader.nodes());
@@ -475,6 +561,23 @@ impl Engine {
         &mut self.reader
     }
 
+    /// The limits hit since the engine was made or
+    /// [`Engine::reset_limit_hits`] (GTP `get_limit_hits`).
+    #[must_use]
+    pub fn limit_hits(&self) -> LimitHits {
+        LimitHits {
+            journal: self.board.journal_full_count(),
+            ..self.hits
+        }
+    }
+
+    /// Sets every count of [`Engine::limit_hits`] to zero (GTP
+    /// `reset_limit_hits`).
+    pub fn reset_limit_hits(&mut self) {
+        self.board.reset_journal_full_count();
+        self.hits = LimitHits::default();
+    }
+
     /// The komi.
     #[must_use]
     pub fn komi(&self) -> f32 {
@@ -531,6 +634,20 @@ impl Engine {
         Ok(captured)
     }
 
+    /// Plays a move of a recorded game as GNU Go's SGF loader does: like
+    /// [`Engine::play`], but a move that retakes a ko is played, and so is
+    /// a suicide (its string is removed and counts as the opponent's
+    /// captures). An occupied point is still refused.
+    pub fn play_recorded(&mut self, color: Color, mv: Move) -> Result<usize, GameError> {
+        if self.tries > 0 {
+            return Err(GameError::TrymovePending);
+        }
+        let captured = play_recorded(&mut self.board, color, mv).map_err(GameError::Illegal)?;
+        self.board.commit();
+        self.history.push(Entry::Move(color, mv));
+        Ok(captured)
+    }
+
     /// Sets the side to move (SGF `PL`, or the colour a loaded game
     /// continues with).
     pub fn set_to_move(&mut self, color: Color) -> Result<(), GameError> {
@@ -558,7 +675,7 @@ impl Engine {
                     let _ = self.board.set_stone(p, color);
                 }
                 Entry::Move(color, mv) => {
-                    if self.board.play(color, mv).is_ok() {
+                    if play_recorded(&mut self.board, color, mv).is_ok() {
                         self.board.commit();
                     }
                 }
@@ -566,6 +683,26 @@ impl Engine {
             }
         }
         Ok(())
+    }
+}
+
+/// [`Engine::play_recorded`] on a board: a ko retake or a suicide is
+/// played too. The record replays through it, so a recorded move always
+/// comes back (GTP `play` records legal moves only, which it plays alike).
+fn play_recorded(board: &mut ConsoleBoard, color: Color, mv: Move) -> Result<usize, PlayError> {
+    let Move::Play(p) = mv else {
+        return board.play(color, mv);
+    };
+    match board.check_move(color, p) {
+        Err(PlayError::Ko) => board.play_ignoring_ko(color, p),
+        Err(PlayError::Suicide) => {
+            let allow = board.allow_suicide();
+            board.set_allow_suicide(true);
+            let result = board.play(color, mv);
+            board.set_allow_suicide(allow);
+            result
+        }
+        _ => board.play(color, mv),
     }
 }
 

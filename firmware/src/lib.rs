@@ -55,7 +55,7 @@ pub mod scoring;
 pub mod sensors;
 pub mod serial;
 
-pub use gtp::{Answer, Args, Engine, Extension, Failure, GameError, Reply, Status};
+pub use gtp::{Answer, Args, Engine, Extension, Failure, GameError, LimitHits, Reply, Status};
 
 #[cfg(test)]
 extern crate std;

@@ -33,7 +33,7 @@
 
 use std::path::{Path, PathBuf};
 
-use owlet_board::{Code, Color, Move, Point, PointSet, Reader, ReadingLimits};
+use owlet_board::{Code, Color, Point, PointSet, Reader, ReadingLimits};
 use owlet_combination::{AaLimits, find_combination};
 use owlet_firmware::Engine;
 use owlet_firmware::gtp::ConsoleBoard;
@@ -41,8 +41,6 @@ use owlet_optics::eyes::{compute_eyes, dead_stones, domain, eye_space};
 use owlet_optics::{MAX_VERTICES, Solver};
 use owlet_owl::{Owl, OwlLimits, dragon_stones};
 use serde::Serialize;
-use sgf_parse::go::Prop;
-use sgf_parse::{GameTree, ParseOptions};
 
 use crate::sgf::{self, LoadError, Until};
 
@@ -172,6 +170,20 @@ pub struct Threat {
     pub size: usize,
 }
 
+/// Limits hit while a position was analysed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// Dragons whose owl search hit its node limit (status `unknown`).
+    pub owl: u32,
+    /// Dragons not searched because the position's owl budget
+    /// ([`Options::owl_nodes`]) was spent (status `unknown`).
+    pub owl_budget: u32,
+    /// Combination searches cut by their node limit.
+    pub combination: u32,
+    /// Moves refused because the board's undo journal was full.
+    pub journal: u32,
+}
+
 /// The analysis of one position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -201,6 +213,8 @@ pub struct Report {
     pub combinations_complete: bool,
     /// Owl nodes spent on the position.
     pub owl_nodes: u64,
+    /// The limits hit: each may have changed what is reported.
+    pub limits: Limits,
     /// Loader warnings (skipped setup stones, illegal moves).
     pub warnings: Vec<String>,
 }
@@ -238,6 +252,26 @@ impl std::fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
+/// [`analyze_file`], with a panic (a bug) caught and turned into the
+/// file's error, so that a batch goes on with the other files.
+pub fn analyze_file_caught(
+    path: &Path,
+    until: Option<i64>,
+    options: &Options,
+) -> Result<Report, FileError> {
+    std::panic::catch_unwind(|| analyze_file(path, until, options)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".to_string());
+        Err(FileError {
+            file: path.to_path_buf(),
+            error: LoadError::Internal(message),
+        })
+    })
+}
+
 /// Loads `path` (the position before move `until`, or the end) and
 /// analyses it.
 pub fn analyze_file(
@@ -249,65 +283,16 @@ pub fn analyze_file(
         file: path.to_path_buf(),
         error,
     };
-    let bytes = std::fs::read(path).map_err(|e| fail(LoadError::Io(e)))?;
-    let text = String::from_utf8_lossy(&bytes);
     let mut engine = Box::new(Engine::new());
     let stop = until.map_or(Until::End, Until::Move);
-    let loaded = sgf::load_str(&mut engine, &text, &stop).map_err(fail)?;
-    let (moves, last) = main_line_moves(&text, engine.board().size(), until);
+    let loaded = sgf::load_file(&mut engine, path, &stop).map_err(fail)?;
     let mut report = analyze_engine(&engine, options);
     report.file = path.display().to_string();
     report.until_move = until;
-    report.moves = moves;
-    report.last_move = last.map(|m| m.to_string());
+    report.moves = loaded.moves;
+    report.last_move = loaded.last_move.map(|m| m.to_string());
     report.warnings = loaded.warnings;
     Ok(report)
-}
-
-/// The number of moves of the main line before move `until` (all of them
-/// for `None`) and the last of them, read as [`sgf::load_str`] does.
-fn main_line_moves(text: &str, size: usize, until: Option<i64>) -> (usize, Option<Move>) {
-    let Some(start) = text.find('(') else {
-        return (0, None);
-    };
-    let text = &text[start..];
-    let lenient = ParseOptions {
-        lenient: true,
-        ..ParseOptions::default()
-    };
-    let trees = sgf_parse::parse(text).or_else(|_| sgf_parse::parse_with_options(text, &lenient));
-    let Some(GameTree::GoGame(root)) = trees.ok().and_then(|t| t.into_iter().next()) else {
-        return (0, None);
-    };
-    let limit = match until {
-        Some(n) if n <= 0 => None,
-        Some(n) => usize::try_from(n - 1).ok(),
-        None => None,
-    };
-    let (mut count, mut last) = (0usize, None);
-    for node in root.main_variation() {
-        let m = node.properties().find_map(|prop| match prop {
-            Prop::B(m) | Prop::W(m) => Some(*m),
-            _ => None,
-        });
-        let Some(m) = m else { continue };
-        // GNU Go's `loadsgf FILE 0` (or less) stops before the first pass.
-        if until.is_some_and(|n| n <= 0) && m == sgf_parse::go::Move::Pass {
-            break;
-        }
-        if limit.is_some_and(|l| count >= l) {
-            break;
-        }
-        count += 1;
-        last = Some(match m {
-            sgf_parse::go::Move::Move(p) if usize::from(p.x) < size && usize::from(p.y) < size => {
-                Point::new(usize::from(p.x), size - 1 - usize::from(p.y))
-                    .map_or(Move::Pass, Move::Play)
-            }
-            _ => Move::Pass,
-        });
-    }
-    (count, last)
 }
 
 fn vertices(set: &PointSet) -> Vec<String> {
@@ -325,6 +310,8 @@ fn vertex(p: Option<Point>) -> Option<String> {
 #[must_use]
 pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
     let mut board: Box<ConsoleBoard> = Box::new(engine.board().clone());
+    board.reset_journal_full_count();
+    let mut hits = Limits::default();
     let mut reader: Box<Reader> = Box::new(Reader::new());
     let mut solver: Box<Solver> = Box::new(Solver::new());
     let mut owl: Box<Owl> = Box::new(Owl::new());
@@ -383,7 +370,10 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
     for i in order {
         let left = u64::from(options.owl_nodes).saturating_sub(spent);
         if left == 0 {
-            break;
+            if options.owl_nodes > 0 {
+                hits.owl_budget = hits.owl_budget.saturating_add(1);
+            }
+            continue;
         }
         let limit = u32::try_from(left)
             .unwrap_or(u32::MAX)
@@ -405,6 +395,9 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
             dragon,
         );
         spent += u64::from(dragon.owl_nodes);
+        if dragon.status == Status::Unknown {
+            hits.owl = hits.owl.saturating_add(1);
+        }
     }
 
     let eye_spaces = eye_spaces(&mut board, &mut reader, &mut solver, &points);
@@ -424,6 +417,9 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
         for color in [Color::Black, Color::White] {
             let (found, stats) = find_combination(&mut *board, &mut *reader, color, &limits);
             complete &= !stats.node_limit_hit && !stats.journal_full;
+            if stats.node_limit_hit {
+                hits.combination = hits.combination.saturating_add(1);
+            }
             if let Some(c) = found {
                 combinations.push(Threat {
                     color: color.name(),
@@ -447,6 +443,10 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
         combinations,
         combinations_complete: complete && options.aa_nodes > 0,
         owl_nodes: spent,
+        limits: Limits {
+            journal: board.journal_full_count(),
+            ..hits
+        },
         warnings: Vec::new(),
     }
 }
@@ -570,17 +570,34 @@ fn region(board: &ConsoleBoard, dead: &PointSet, own: &PointSet, start: &PointSe
 }
 
 /// The `.sgf` files under `path` (the file itself when it is not a
-/// directory), sorted.
-pub fn sgf_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// directory), sorted, and the directories that could not be listed.
+/// Symbolic links to directories are not followed (a link to a parent
+/// would loop).
+#[must_use]
+pub fn sgf_files(path: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, std::io::Error)>) {
     if !path.is_dir() {
-        return Ok(vec![path.to_path_buf()]);
+        return (vec![path.to_path_buf()], Vec::new());
     }
-    let mut out = Vec::new();
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
     let mut stack = vec![path.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir)? {
-            let path = entry?.path();
-            if path.is_dir() {
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(e) => {
+                errors.push((dir, e));
+                continue;
+            }
+        };
+        for entry in entries {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    errors.push((dir.clone(), e));
+                    continue;
+                }
+            };
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
                 stack.push(path);
             } else if path
                 .extension()
@@ -591,5 +608,5 @@ pub fn sgf_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
         }
     }
     out.sort();
-    Ok(out)
+    (out, errors)
 }

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use owlet_firmware::gtp::ANSWER_CAPACITY;
+use owlet_firmware::gtp::{ANSWER_CAPACITY, LINE_CAPACITY};
 use owlet_firmware::{Answer, Args, Engine, Extension, Failure, Reply};
 
 use crate::sgf::{self, LoadError, Until};
@@ -64,7 +64,12 @@ impl Extension for LoadSgf {
                 }
                 Err(answer.failure_fmt(format_args!("cannot load '{file}'")))
             }
-            Err(_) => Err(answer.failure_fmt(format_args!("cannot open or parse '{file}'"))),
+            Err(e) => {
+                if self.warn {
+                    eprintln!("loadsgf {file}: {e}");
+                }
+                Err(answer.failure_fmt(format_args!("cannot open or parse '{file}'")))
+            }
         }
     }
 }
@@ -75,6 +80,9 @@ pub struct Console {
     pub engine: Engine,
     /// The `loadsgf` command.
     pub loadsgf: LoadSgf,
+    /// [`Console::serve`] writes a line to stderr after each command that
+    /// hit a limit (see [`owlet_firmware::LimitHits`]).
+    pub report_limits: bool,
     buf: Vec<u8>,
 }
 
@@ -91,6 +99,7 @@ impl Console {
         Console {
             engine: Engine::new(),
             loadsgf: LoadSgf::default(),
+            report_limits: false,
             // Far more than any answer needs; extensions may write long ones.
             buf: vec![0; 16 * ANSWER_CAPACITY],
         }
@@ -105,15 +114,97 @@ impl Console {
     }
 
     /// Serves GTP: reads lines from `input` until end of input or `quit`,
-    /// writing each answer to `output` and flushing it.
-    pub fn serve(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        for line in input.split(b'\n') {
-            let line = line?;
+    /// writing each answer to `output` and flushing it; with
+    /// [`Console::report_limits`], a command that hit a limit is followed
+    /// by a stderr line such as ``owlet: limits hit by `attack C3`:
+    /// reading 1``.
+    pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let mut line = Vec::with_capacity(LINE_CAPACITY + 1);
+        while read_line(&mut input, &mut line)? {
+            let before = self.engine.limit_hits();
             let (reply, bytes) = self.execute(&line);
             output.write_all(bytes)?;
             output.flush()?;
+            let hits = self.engine.limit_hits().since(&before);
+            if self.report_limits && !hits.is_none() {
+                let text = String::from_utf8_lossy(&line);
+                let text: String = text.trim().chars().take(80).collect();
+                eprintln!("owlet: limits hit by `{text}`: {}", Hits(&hits));
+            }
             if reply.quit {
                 break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads the next line of `input` into `line` (cleared first), as it
+/// streams: only the bytes the console's preprocessing keeps are stored
+/// (no control characters but tab, nothing from `#` on), and at most
+/// [`LINE_CAPACITY`] + 1 of them, so a line of any length takes bounded
+/// memory and a line that is too long still reaches the console as one
+/// (answered `? line too long`, its id echoed). Answers `false` at the end
+/// of input with nothing read.
+pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
+    line.clear();
+    let mut any = false;
+    let mut comment = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any);
+        }
+        any = true;
+        let end = chunk.iter().position(|&b| b == b'\n');
+        for &byte in chunk.get(..end.unwrap_or(chunk.len())).unwrap_or(&[]) {
+            let keep = match byte {
+                _ if comment => false,
+                b'#' => {
+                    comment = true;
+                    false
+                }
+                b'\t' => true,
+                b => b >= 0x20 && b != 0x7f,
+            };
+            if keep && line.len() <= LINE_CAPACITY {
+                line.push(byte);
+            }
+        }
+        match end {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(true);
+            }
+            None => {
+                let n = chunk.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
+/// The non-zero counts of a [`owlet_firmware::LimitHits`], `name N`.
+struct Hits<'a>(&'a owlet_firmware::LimitHits);
+
+impl std::fmt::Display for Hits<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let h = self.0;
+        let mut first = true;
+        for (name, n) in [
+            ("reading", h.reading),
+            ("owl", h.owl),
+            ("semeai", h.semeai),
+            ("combination", h.combination),
+            ("journal", h.journal),
+        ] {
+            if n > 0 {
+                write!(f, "{}{name} {n}", if first { "" } else { ", " })?;
+                first = false;
             }
         }
         Ok(())

@@ -243,11 +243,11 @@ fn rebuilds(engine: &Engine, commands: &[String]) -> bool {
 pub fn serve(
     mut device: Device,
     console: &mut Console,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<()> {
-    for line in input.split(b'\n') {
-        let line = line?;
+    let mut line = Vec::new();
+    while crate::console::read_line(&mut input, &mut line)? {
         let answer = if command_name(&line).as_deref() == Some("loadsgf") {
             let (reply, bytes) = console.execute(&line);
             let bytes = bytes.to_vec();

@@ -203,6 +203,7 @@ fn usage_error(what: &str, help: &str) -> ExitCode {
 fn gtp() -> ExitCode {
     let mut console = Console::new();
     console.loadsgf.warn = true;
+    console.report_limits = true;
     match console.serve(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

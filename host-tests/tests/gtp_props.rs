@@ -138,3 +138,139 @@ proptest! {
         }
     }
 }
+
+/// A line of any length takes bounded memory: it is dropped as it
+/// streams, answered `? line too long` with its id, and the session goes
+/// on; what the console keeps of a line (no control characters, nothing
+/// after `#`) is what the engine's own preprocessing keeps.
+#[test]
+fn a_long_line_is_dropped_as_it_streams() {
+    use owlet_firmware::gtp::LINE_CAPACITY;
+    use owlet_host_tests::console::{Console, read_line};
+    use std::io::{BufReader, Read};
+
+    /// `len` bytes of `fill`, then `tail`, produced on the fly.
+    struct Stream {
+        left: u64,
+        fill: u8,
+        tail: std::io::Cursor<Vec<u8>>,
+    }
+    impl Read for Stream {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.left == 0 {
+                return self.tail.read(buf);
+            }
+            let n = buf
+                .len()
+                .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+            buf[..n].fill(self.fill);
+            self.left -= n as u64;
+            Ok(n)
+        }
+    }
+    let stream = |prefix: &str, len: u64, fill: u8, tail: &str| {
+        let head = std::io::Cursor::new(prefix.as_bytes().to_vec());
+        let body = Stream {
+            left: len,
+            fill,
+            tail: std::io::Cursor::new(tail.as_bytes().to_vec()),
+        };
+        BufReader::new(head.chain(body))
+    };
+
+    // 64 MiB in one line: the line buffer never grows past the limit.
+    let mut input = stream("7 name ", 64 << 20, b'x', "\n8 name\n");
+    let mut line = Vec::new();
+    assert!(read_line(&mut input, &mut line).unwrap());
+    assert_eq!(line.len(), LINE_CAPACITY + 1);
+    assert!(line.capacity() <= 2 * (LINE_CAPACITY + 1));
+    assert!(read_line(&mut input, &mut line).unwrap());
+    assert_eq!(line, b"8 name");
+    assert!(!read_line(&mut input, &mut line).unwrap());
+
+    let mut console = Console::new();
+    let mut out = Vec::new();
+    console
+        .serve(stream("7 name ", 64 << 20, b'x', "\n8 name\n"), &mut out)
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "?7 line too long\n\n=8 owlet\n\n"
+    );
+
+    // Control characters and a comment do not count, as in the engine.
+    for (fill, answer) in [(b'\x01', "=7 owlet\n\n"), (b'#', "=7 owlet\n\n")] {
+        let mut out = Vec::new();
+        console
+            .serve(stream("7 name", 1 << 20, fill, "\n"), &mut out)
+            .unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), answer);
+        let mut direct = vec![b'7', b' ', b'n', b'a', b'm', b'e'];
+        direct.extend(std::iter::repeat_n(fill, 4096));
+        assert_eq!(
+            console.execute(&direct).1,
+            answer.as_bytes(),
+            "the engine's preprocessing agrees"
+        );
+    }
+    // Exactly at the limit, and one past it.
+    for (len, answer) in [
+        (LINE_CAPACITY, "= false\n\n"),
+        (LINE_CAPACITY + 1, "? line too long\n\n"),
+    ] {
+        let line = format!("known_command {}\n", "a".repeat(len - 14));
+        let mut out = Vec::new();
+        console.serve(line.as_bytes(), &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), answer, "{len}");
+    }
+}
+
+/// `owlet gtp` says on stderr which command hit a limit; the answers stay
+/// in GNU Go's formats.
+#[test]
+fn owlet_gtp_reports_limit_hits_on_stderr() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+
+    let mut script = String::from(
+        "boardsize 9\nplay black C3\nplay white C4\nplay black D3\nplay white B3\n\
+         play black E5\nplay white D2\nplay white F6\ndefend C3\n",
+    );
+    script += &"trymove black pass\n".repeat(owlet_board::DEFAULT_JOURNAL_MOVES);
+    script += "defend C3\nget_limit_hits\nreset_limit_hits\nget_limit_hits\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_owlet"))
+        .arg("gtp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let answers: Vec<&str> = stdout.split("\n\n").collect();
+    let n = 8 + owlet_board::DEFAULT_JOURNAL_MOVES;
+    assert_eq!(answers[8], "= 1 E3");
+    assert_eq!(answers[n + 1], "= 0");
+    assert!(answers[n + 2].starts_with("= reading 0 owl 0 semeai 0 combination 0 journal "));
+    assert_ne!(
+        answers[n + 2],
+        "= reading 0 owl 0 semeai 0 combination 0 journal 0"
+    );
+    assert_eq!(
+        answers[n + 4],
+        "= reading 0 owl 0 semeai 0 combination 0 journal 0"
+    );
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].starts_with("owlet: limits hit by `defend C3`: journal "),
+        "{stderr}"
+    );
+}

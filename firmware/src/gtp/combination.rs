@@ -11,12 +11,15 @@
 //! default MINSIZE 0 and `0 A19` (a defence it never set) for most moves
 //! with MINSIZE 1; owlet checks for a new combination of at least
 //! max(MINSIZE, 1) stones. GNU Go aborts on an occupied vertex; owlet
-//! answers `? illegal move`.
+//! answers `? illegal move`, and `? board journal full (too many
+//! trymoves)` when the move finds no room in the board's journal.
 
 use core::fmt::Write as _;
 
-use owlet_board::{Color, Point};
-use owlet_combination::{AaLimits, atari_atari, atari_atari_confirm_safety, find_combination};
+use owlet_board::{Color, PlayError, Point};
+use owlet_combination::{
+    AaLimits, Stats, atari_atari, atari_atari_confirm_safety, find_combination,
+};
 
 use super::Engine;
 use super::answer::{Answer, Failure};
@@ -40,8 +43,9 @@ pub(super) fn run(
             let Some(color) = color else {
                 return Err(out.failure("invalid color"));
             };
-            let (found, _) =
+            let (found, stats) =
                 find_combination(&mut engine.board, &mut engine.reader, color, &limits);
+            engine.count_combination(&stats);
             match found {
                 Some(c) => {
                     let _ = write!(out, "{}", c.attack);
@@ -53,7 +57,8 @@ pub(super) fn run(
             let Some(color) = color else {
                 return Err(out.failure("invalid color"));
             };
-            let (found, _) = atari_atari(&mut engine.board, &mut engine.reader, color, &limits);
+            let (found, stats) = atari_atari(&mut engine.board, &mut engine.reader, color, &limits);
+            engine.count_combination(&stats);
             match found {
                 Some(c) if !c.defenses.is_empty() => {
                     let mut first = true;
@@ -89,17 +94,34 @@ pub(super) fn run(
                 minsize,
                 &limits,
             ) {
-                Ok(s) if s.safe => out.push_str("1"),
-                Ok(s) => match s.defense {
-                    Some(d) => {
-                        let _ = write!(out, "0 {d}");
+                Ok(s) => {
+                    engine.count_combination(&s.stats);
+                    match (s.safe, s.defense) {
+                        (true, _) => out.push_str("1"),
+                        (false, Some(d)) => {
+                            let _ = write!(out, "0 {d}");
+                        }
+                        (false, None) => out.push_str("0 PASS"),
                     }
-                    None => out.push_str("0 PASS"),
-                },
+                }
+                // The move itself found no room: not an illegal move.
+                Err(PlayError::JournalFull) => {
+                    return Err(out.failure("board journal full (too many trymoves)"));
+                }
                 Err(_) => return Err(out.failure("illegal move")),
             }
         }
         _ => return Err(out.failure("unknown command")),
     }
     Ok(())
+}
+
+impl Engine {
+    /// Counts a combination search that hit its node limit (a full
+    /// journal is counted by the board).
+    fn count_combination(&mut self, stats: &Stats) {
+        if stats.node_limit_hit {
+            self.hits.combination = self.hits.combination.saturating_add(1);
+        }
+    }
 }

@@ -130,6 +130,7 @@ pub(super) fn run(
             } else {
                 e.owl.defend(&mut e.board, &mut e.reader, &mut solver, p)
             };
+            e.count_owl(r.limit_hit);
             let _ = write!(out, "{}", r.code);
             if r.code != Code::Fail {
                 out.push_str(" ");
@@ -151,6 +152,7 @@ pub(super) fn run(
                 e.owl
                     .does_defend(&mut e.board, &mut e.reader, &mut solver, mv, p)
             };
+            e.count_owl(r.limit_hit);
             let _ = write!(out, "{}", r.code);
         }
         "owl_threaten_attack" | "owl_threaten_defense" => {
@@ -176,8 +178,24 @@ pub(super) fn run(
             let p = stone(engine, &mut args, out)?;
             let mut solver = ConsoleSolver::new();
             let e = &mut *engine;
-            let status = e.owl.status(&mut e.board, &mut e.reader, &mut solver, p);
-            let status = status.map(|s| super::semeai::status_with_semeai(e, p, s));
+            // Owl::status's two searches, their limits counted.
+            let attack = e.owl.attack(&mut e.board, &mut e.reader, &mut solver, p);
+            e.count_owl(attack.limit_hit);
+            let status = if attack.code == Code::Fail {
+                DragonStatus::Alive
+            } else {
+                let defend = e.owl.defend(&mut e.board, &mut e.reader, &mut solver, p);
+                e.count_owl(defend.limit_hit);
+                if defend.code == Code::Fail {
+                    DragonStatus::Dead
+                } else {
+                    DragonStatus::Critical {
+                        attack: attack.point,
+                        defense: defend.point,
+                    }
+                }
+            };
+            let status = Some(super::semeai::status_with_semeai(e, p, status));
             match status {
                 Some(DragonStatus::Alive) => out.push_str("alive"),
                 Some(DragonStatus::Dead) => out.push_str("dead"),
@@ -193,4 +211,13 @@ pub(super) fn run(
         _ => return Err(out.failure("unknown command")),
     }
     Ok(())
+}
+
+impl Engine {
+    /// Counts an owl search cut by a limit.
+    fn count_owl(&mut self, limit_hit: bool) {
+        if limit_hit {
+            self.hits.owl = self.hits.owl.saturating_add(1);
+        }
+    }
 }

@@ -72,6 +72,9 @@ pub(super) fn run(
         Err(SemeaiError::Empty) => return Err(out.failure("vertex must not be empty")),
     };
     e.semeai_nodes = e.semeai_nodes.saturating_add(u64::from(r.nodes));
+    if r.limit_hit {
+        e.hits.semeai = e.hits.semeai.saturating_add(1);
+    }
     let _ = write!(out, "{} {} ", r.defense, r.attack);
     match r.point {
         Some(p) if r.defense != Code::Fail => {
@@ -125,6 +128,9 @@ pub(super) fn status_with_semeai(
     for q in rivals.iter().flatten() {
         if let Ok(r) = semeai.analyze(&mut e.board, &mut e.reader, &mut solver, *q, p) {
             e.semeai_nodes = e.semeai_nodes.saturating_add(u64::from(r.nodes));
+            if r.limit_hit {
+                e.hits.semeai = e.hits.semeai.saturating_add(1);
+            }
             if r.defense == Code::Win && r.attack == Code::Fail && !r.limit_hit {
                 return DragonStatus::Alive;
             }

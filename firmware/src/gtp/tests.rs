@@ -371,3 +371,130 @@ fn engine_size_is_documented() {
         + core::mem::size_of::<super::owl::ConsoleOwl>();
     assert!(core::mem::size_of::<Engine>() <= parts + HISTORY_CAPACITY * 6 + 64);
 }
+
+/// The position of issue 47: B C3 D3 E5, W C4 B3 D2 F6 on 9×9.
+fn limits_position() -> Engine {
+    let (e, _) = session(
+        "boardsize 9\nplay black C3\nplay white C4\nplay black D3\nplay white B3\n\
+         play black E5\nplay white D2\nplay white F6",
+    );
+    e
+}
+
+#[test]
+fn a_full_journal_is_counted_not_silent() {
+    let mut e = limits_position();
+    assert_eq!(
+        run(&mut e, "get_limit_hits"),
+        "= reading 0 owl 0 semeai 0 combination 0 journal 0\n\n"
+    );
+    assert_eq!(run(&mut e, "defend C3"), "= 1 E3\n\n");
+    assert_eq!(e.limit_hits(), LimitHits::default());
+    for _ in 0..DEFAULT_JOURNAL_MOVES_FOR_TESTS {
+        assert_eq!(run(&mut e, "trymove black pass"), "= \n\n");
+    }
+    assert_eq!(run(&mut e, "trymove black pass"), "? too many trymoves\n\n");
+    // The answer changes (no room to read), and the count says why.
+    assert_eq!(run(&mut e, "defend C3"), "= 0\n\n");
+    let hits = e.limit_hits();
+    assert!(hits.journal > 0, "{hits:?}");
+    // aa_confirm_safety says the journal is full, not that A1 is illegal.
+    assert_eq!(
+        run(&mut e, "aa_confirm_safety black A1"),
+        "? board journal full (too many trymoves)\n\n"
+    );
+    assert!(e.limit_hits().journal > hits.journal);
+    // What owl found without room is not remembered: asked again, it reads
+    // again and says so again.
+    let before = e.limit_hits().journal;
+    assert_eq!(run(&mut e, "owl_attack D2"), "= 0\n\n");
+    let after = e.limit_hits().journal;
+    assert!(after > before);
+    assert_eq!(run(&mut e, "dragon_status D2"), "= alive\n\n");
+    assert!(e.limit_hits().journal > after);
+    assert_eq!(
+        run(&mut e, "aa_confirm_safety black C3"),
+        "? illegal move\n\n"
+    );
+    assert_eq!(run(&mut e, "reset_limit_hits"), "= \n\n");
+    assert_eq!(e.limit_hits(), LimitHits::default());
+}
+
+/// The journal's move capacity of the console's board.
+#[cfg(not(feature = "small"))]
+const DEFAULT_JOURNAL_MOVES_FOR_TESTS: usize = owlet_board::DEFAULT_JOURNAL_MOVES;
+#[cfg(feature = "small")]
+const DEFAULT_JOURNAL_MOVES_FOR_TESTS: usize = 96;
+
+#[test]
+fn a_spent_reading_node_limit_is_counted() {
+    let mut e = limits_position();
+    let limits = e.reader().limits();
+    e.reader_mut().set_limits(owlet_board::ReadingLimits {
+        node_limit: 1,
+        ..limits
+    });
+    run(&mut e, "defend C3");
+    run(&mut e, "attack D2");
+    let hits = e.limit_hits();
+    assert_eq!(hits.reading, 2, "{hits:?}");
+    assert_eq!(
+        run(&mut e, "get_limit_hits"),
+        "= reading 2 owl 0 semeai 0 combination 0 journal 0\n\n"
+    );
+    e.reader_mut().set_limits(limits);
+    run(&mut e, "reset_limit_hits");
+    run(&mut e, "defend C3");
+    assert_eq!(e.limit_hits(), LimitHits::default());
+}
+
+#[test]
+fn limit_hits_since() {
+    let a = LimitHits {
+        reading: 1,
+        owl: 2,
+        semeai: 3,
+        combination: 4,
+        journal: 5,
+    };
+    assert!(a.since(&a).is_none());
+    assert_eq!(a.since(&LimitHits::default()), a);
+    assert_eq!(
+        std::format!("{a}"),
+        "reading 1 owl 2 semeai 3 combination 4 journal 5"
+    );
+}
+
+/// `boardsize 2; play black A1; play white B2; attack A1`: owlet answers
+/// `1 B1`, GNU Go 3.8 `0`. owlet is right. After White B1, Black's only
+/// move is A2, which captures B1 and B2 but leaves A1-A2 with two
+/// liberties; White B1 again puts it in atari, Black's only move B2
+/// captures that stone and leaves A1-A2-B2 with the one liberty B1 (a
+/// three-stone string, so no ko), and White B1 captures all three. A pass
+/// instead at either Black turn loses A1 at once (White A2, or White
+/// B2). The line is played out below; GNU Go plays it the same way, and
+/// answers `defend A1` with `0` as owlet does.
+#[test]
+fn the_two_by_two_attack_is_a_snapback() {
+    let (mut e, a) = session("boardsize 2\nplay black A1\nplay white B2\nattack A1");
+    assert_eq!(a[3], "= 1 B1\n\n");
+    // Nor can Black save it moving first; GNU Go agrees here (`0`), so its
+    // two answers contradict each other.
+    assert_eq!(run(&mut e, "defend A1"), "= 0\n\n");
+    for (line, answer) in [
+        ("play white B1", "= \n\n"),
+        ("is_legal black B2", "= 0\n\n"),
+        ("play black A2", "= \n\n"),
+        ("captures black", "= 2\n\n"),
+        ("countlib A1", "= 2\n\n"),
+        ("play white B1", "= \n\n"),
+        ("countlib A1", "= 1\n\n"),
+        ("play black B2", "= \n\n"),
+        ("countlib A1", "= 1\n\n"),
+        ("play white B1", "= \n\n"),
+        ("captures white", "= 3\n\n"),
+        ("countlib A1", "? vertex must not be empty\n\n"),
+    ] {
+        assert_eq!(run(&mut e, line), answer, "{line}");
+    }
+}

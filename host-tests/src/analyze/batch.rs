@@ -1,6 +1,7 @@
 //! Many files at once: each analysed on rayon's pool (one thread per
 //! core), an indicatif progress bar on stderr (drawn only on a terminal),
-//! the results in the order of the files.
+//! the results in the order of the files. A file that fails, however it
+//! fails (a panic included), is one error among the results.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -8,7 +9,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::{FileError, Options, Report, analyze_file};
+use super::{FileError, Options, Report, analyze_file_caught};
 
 /// Stack of each worker thread: owl and the tactical reader recurse.
 const STACK_BYTES: usize = 64 << 20;
@@ -52,7 +53,7 @@ pub fn run(
         files
             .par_iter()
             .map(|file| {
-                let result = analyze_file(file, until, options);
+                let result = analyze_file_caught(file, until, options);
                 bar.inc(1);
                 result
             })

@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::{Options, analyze_file, batch, sgf_files, svg, text};
+use super::{Options, analyze_file_caught, batch, sgf_files, svg, text};
 
 /// Parsed arguments.
 #[derive(Debug, Default)]
@@ -81,12 +81,11 @@ pub fn main(args: &[String], usage: &str) -> ExitCode {
     let mut files = Vec::new();
     let mut status = ExitCode::SUCCESS;
     for path in &args.paths {
-        match sgf_files(path) {
-            Ok(found) => files.extend(found),
-            Err(e) => {
-                eprintln!("owlet analyze: {}: {e}", path.display());
-                status = ExitCode::FAILURE;
-            }
+        let (found, errors) = sgf_files(path);
+        files.extend(found);
+        for (dir, e) in errors {
+            eprintln!("owlet analyze: {}: {e}", dir.display());
+            status = ExitCode::FAILURE;
         }
     }
     let done = batch::run(
@@ -131,7 +130,7 @@ fn no_color() -> bool {
 
 fn one(args: &Args) -> ExitCode {
     let path = &args.paths[0];
-    let report = match analyze_file(path, args.until, &args.options) {
+    let report = match analyze_file_caught(path, args.until, &args.options) {
         Ok(report) => report,
         Err(e) => {
             eprintln!("owlet analyze: {e}");

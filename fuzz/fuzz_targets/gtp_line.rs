@@ -1,0 +1,27 @@
+//! One GTP line into a console that already holds a small position: any
+//! bytes are one answer (or none), the answer framed as GTP's, and the
+//! board consistent afterwards. The eye-graph diagrams of
+//! `analyze_eyegraph` and every reading command are reached through it.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use owlet_host_tests::console::Console;
+
+fuzz_target!(|line: &[u8]| {
+    let mut console = Console::new();
+    for setup in [
+        "boardsize 7",
+        "play black C3",
+        "play white D3",
+        "play black D4",
+        "play white C4",
+    ] {
+        console.execute(setup.as_bytes());
+    }
+    let (reply, bytes) = console.execute(line);
+    if reply.len > 0 {
+        assert!(bytes.starts_with(b"=") || bytes.starts_with(b"?"));
+        assert!(bytes.ends_with(b"\n\n"));
+    }
+    assert!(console.engine.board().is_consistent());
+});

@@ -16,15 +16,17 @@
 //! aa_confirm_safety` (owlet-combination) and `owl_attack owl_defend
 //! owl_does_attack owl_does_defend owl_threaten_attack
 //! owl_threaten_defense dragon_status same_dragon dragon_stones
-//! reset_owl_node_counter get_owl_node_counter analyze_semeai`
-//! (owlet-owl),
+//! worm_stones reset_owl_node_counter get_owl_node_counter
+//! analyze_semeai` (owlet-owl), `final_score final_status
+//! final_status_list` (dead stones by unconditional status, owl and
+//! semeai; area counting by [`crate::scoring`]),
 //! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
 //!
 //! Game moves (`play`) are committed to the board so its journal stays free
 //! for reading; `trymove` moves stay in the journal until `popgo`. While a
 //! `trymove` is pending, `play` and `undo` are refused (GNU Go aborts).
 //!
-//! What it omits: move generation, scoring, time control, SGF (the host's
+//! What it omits: move generation, time control, SGF (the host's
 //! job, through [`Engine::resize`], [`Engine::set_stone`], [`Engine::play`]
 //! and [`Engine::set_to_move`]), and GNU Go's many analysis commands.
 //! Known differences from GNU Go: `findlib` lists liberties top row first,
@@ -38,6 +40,7 @@ mod history;
 mod line;
 mod optics;
 mod owl;
+mod score;
 mod semeai;
 mod showboard;
 
@@ -48,6 +51,7 @@ use owlet_board::{Board, Code, Color, Move, PlayError, Point, Reader, SizeError}
 pub use answer::{Answer, Failure, Reply, Status};
 pub use history::HISTORY_CAPACITY;
 pub use line::{Args, LINE_CAPACITY};
+pub use score::FinalStatuses;
 
 use history::{Entry, History};
 
@@ -62,7 +66,7 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 45] = [
+pub const COMMANDS: [&str; 49] = [
     "aa_confirm_safety",
     "analyze_eyegraph",
     "analyze_semeai",
@@ -79,6 +83,9 @@ pub const COMMANDS: [&str; 45] = [
     "dragon_status",
     "dragon_stones",
     "eval_eye",
+    "final_score",
+    "final_status",
+    "final_status_list",
     "findlib",
     "get_komi",
     "get_owl_node_counter",
@@ -108,6 +115,7 @@ pub const COMMANDS: [&str; 45] = [
     "undo",
     "version",
     "white",
+    "worm_stones",
 ];
 
 /// Extra commands served through the same console (ids, formats,
@@ -371,6 +379,9 @@ impl Engine {
                 return combination::run(self, command, args, out);
             }
             "analyze_semeai" => return semeai::run(self, args, out),
+            _ if score::SCORE_COMMANDS.contains(&command) => {
+                return score::run(self, command, args, out);
+            }
             _ if owl::OWL_COMMANDS.contains(&command) => {
                 return owl::run(self, command, args, out);
             }
@@ -542,6 +553,13 @@ impl Engine {
         Ok(())
     }
 
+    /// The status of every stone as `final_status_list` judges it (dead
+    /// stones, seki, and the stones owl could not settle). Reads every
+    /// dragon; the board is left as it was found.
+    pub fn final_statuses(&mut self) -> FinalStatuses {
+        score::final_statuses(self)
+    }
+
     /// Takes back the last game move (GTP `undo`) by replaying the record
     /// without it from an empty board.
     pub fn undo(&mut self) -> Result<(), GameError> {
@@ -566,6 +584,26 @@ impl Engine {
             }
         }
         Ok(())
+    }
+}
+
+/// The points of a `size`×`size` board, top row first, left to right
+/// (the order GNU Go lists stones in).
+pub(crate) fn scan(size: usize) -> impl Iterator<Item = Point> {
+    (0..size)
+        .rev()
+        .flat_map(move |row| (0..size).filter_map(move |col| Point::new(col, row)))
+}
+
+/// Writes the points of `set` separated by spaces, in [`scan`] order.
+pub(crate) fn write_points(out: &mut Answer<'_>, size: usize, set: &owlet_board::PointSet) {
+    let mut first = true;
+    for q in scan(size).filter(|&q| set.contains(q)) {
+        if !first {
+            out.push_str(" ");
+        }
+        first = false;
+        let _ = write!(out, "{q}");
     }
 }
 

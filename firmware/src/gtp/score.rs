@@ -24,6 +24,7 @@
 use core::fmt::Write as _;
 
 use owlet_board::{Code, Color, Point, PointSet};
+use owlet_optics::eval_eye;
 use owlet_owl::{DragonStatus, dragon_stones_read};
 
 use super::Engine;
@@ -72,6 +73,9 @@ pub fn final_statuses(engine: &mut Engine) -> FinalStatuses {
         for q in dragon.iter() {
             seen.insert(q);
         }
+        if has_two_eyes(e, &dragon, &mut solver) {
+            continue;
+        }
         let attack = e.owl.attack(&mut e.board, &mut e.reader, &mut solver, p);
         let mut limit_hit = attack.limit_hit;
         let mut dead = false;
@@ -93,6 +97,84 @@ pub fn final_statuses(engine: &mut Engine) -> FinalStatuses {
     }
     f.seki = seki_stones(&mut engine.board, &f.dead);
     f
+}
+
+/// Whether the enclosed regions of `dragon` hold two sure eyes. A region
+/// is a set of empty points joined orthogonally, with the opponent strings
+/// among them that the tactical reader captures and cannot save; it is
+/// enclosed when every other stone around it is of the dragon's colour.
+/// Each is valued by owlet-optics' [`eval_eye`] (the eyes it keeps when
+/// the attacker moves first); two in all make the dragon alive without
+/// owl reading.
+fn has_two_eyes(engine: &mut Engine, dragon: &PointSet, solver: &mut ConsoleSolver) -> bool {
+    let Some(color) = dragon.iter().next().and_then(|d| engine.board.color_at(d)) else {
+        return false;
+    };
+    let mut seen = PointSet::new();
+    let mut eyes = 0u8;
+    for start in dragon.iter().flat_map(Point::neighbors) {
+        if !engine.board.is_on_board(start)
+            || engine.board.color_at(start).is_some()
+            || seen.contains(start)
+        {
+            continue;
+        }
+        let mut region = PointSet::new();
+        let mut stack = [start; 64];
+        let mut depth = 1usize;
+        region.insert(start);
+        let mut enclosed = true;
+        while depth > 0 && enclosed {
+            depth -= 1;
+            let Some(&q) = stack.get(depth) else { break };
+            for n in q.neighbors() {
+                if !engine.board.is_on_board(n) || region.contains(n) {
+                    continue;
+                }
+                match engine.board.color_at(n) {
+                    Some(c) if c == color => continue,
+                    Some(_) if !captured(engine, n) => {
+                        enclosed = false;
+                        break;
+                    }
+                    _ => {}
+                }
+                region.insert(n);
+                match stack.get_mut(depth) {
+                    Some(slot) => {
+                        *slot = n;
+                        depth += 1;
+                    }
+                    // Larger than the stack: left to owl.
+                    None => enclosed = false,
+                }
+            }
+        }
+        for q in region.iter() {
+            seen.insert(q);
+        }
+        if !enclosed {
+            continue;
+        }
+        let e = &mut *engine;
+        if let Some(eye) = eval_eye(&mut e.board, &mut e.reader, solver, start)
+            && eye.color == color
+        {
+            eyes = eyes.saturating_add(eye.value.min_eyes());
+            if eyes >= 2 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the tactical reader captures the string at `p` and cannot
+/// save it.
+fn captured(engine: &mut Engine, p: Point) -> bool {
+    let e = &mut *engine;
+    e.reader.attack(&mut e.board, p).code == Code::Win
+        && e.reader.find_defense(&mut e.board, p).code == Code::Fail
 }
 
 /// Writes black's lead by area less `komi` as GNU Go does.

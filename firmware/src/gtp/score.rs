@@ -24,7 +24,7 @@
 use core::fmt::Write as _;
 
 use owlet_board::{Code, Color, Point, PointSet};
-use owlet_optics::eval_eye;
+use owlet_optics::eyes::{compute_eyes, dead_stones, domain, eye_space};
 use owlet_owl::{DragonStatus, dragon_stones_read};
 
 use super::Engine;
@@ -56,24 +56,65 @@ impl FinalStatuses {
     }
 }
 
+/// Owl nodes one judgement of the board may spend (four searches at owl's
+/// default node limit); the dragons left when they are spent are alive
+/// and uncertain.
+pub const SCORE_OWL_NODES: u64 = 4000;
+
+/// Dragons ordered by weakness; more are judged in board order after them.
+const MAX_ORDERED: usize = 96;
+
 /// Judges every stone of the engine's board (see the module
 /// documentation). The board is left as it was found.
 #[inline(never)]
 pub fn final_statuses(engine: &mut Engine) -> FinalStatuses {
     let mut f = FinalStatuses::default();
     UnconditionalOracle.dead_stones(&mut engine.board, &mut f.dead);
+    // The dragons, weakest first (fewest liberties of a string, then
+    // fewest stones), so that a spent budget leaves out the safest.
+    let mut order = [(0u16, 0u16, Point::new(0, 0)); MAX_ORDERED];
+    let mut n = 0usize;
     let mut seen = f.dead;
-    let mut solver = ConsoleSolver::new();
     for p in super::scan(engine.board.size()) {
         if engine.board.color_at(p).is_none() || seen.contains(p) {
+            continue;
+        }
+        let dragon = dragon_stones_read(&mut engine.board, &mut engine.reader, p);
+        let mut weakest = u16::MAX;
+        for q in dragon.iter() {
+            seen.insert(q);
+            let libs = u16::try_from(engine.board.liberty_count(q)).unwrap_or(u16::MAX);
+            weakest = weakest.min(libs);
+        }
+        let size = u16::try_from(dragon.len()).unwrap_or(u16::MAX);
+        if let Some(slot) = order.get_mut(n) {
+            *slot = (weakest, size, Some(p));
+            n += 1;
+        }
+    }
+    let ordered = order.get_mut(..n).unwrap_or_default();
+    ordered.sort_unstable_by_key(|&(libs, size, p)| (libs, size, p.map(|p| (p.row(), p.col()))));
+    let eyes = EyeContext::new(engine);
+    let mut solver = ConsoleSolver::new();
+    let start = engine.owl.nodes();
+    let mut judged = PointSet::new();
+    let rest = super::scan(engine.board.size());
+    for p in order.iter().take(n).filter_map(|e| e.2).chain(rest) {
+        if engine.board.color_at(p).is_none() || f.dead.contains(p) || judged.contains(p) {
             continue;
         }
         let e = &mut *engine;
         let dragon = dragon_stones_read(&mut e.board, &mut e.reader, p);
         for q in dragon.iter() {
-            seen.insert(q);
+            judged.insert(q);
         }
-        if has_two_eyes(e, &dragon, &mut solver) {
+        if eyes.two_eyes(e, &dragon, &mut solver) {
+            continue;
+        }
+        if e.owl.nodes().saturating_sub(start) >= SCORE_OWL_NODES {
+            for q in dragon.iter() {
+                f.uncertain.insert(q);
+            }
             continue;
         }
         let attack = e.owl.attack(&mut e.board, &mut e.reader, &mut solver, p);
@@ -99,74 +140,118 @@ pub fn final_statuses(engine: &mut Engine) -> FinalStatuses {
     f
 }
 
-/// Whether the enclosed regions of `dragon` hold two sure eyes. A region
-/// is a set of empty points joined orthogonally, with the opponent strings
-/// among them that the tactical reader captures and cannot save; it is
-/// enclosed when every other stone around it is of the dragon's colour.
-/// Each is valued by owlet-optics' [`eval_eye`] (the eyes it keeps when
-/// the attacker moves first); two in all make the dragon alive without
-/// owl reading.
-fn has_two_eyes(engine: &mut Engine, dragon: &PointSet, solver: &mut ConsoleSolver) -> bool {
-    let Some(color) = dragon.iter().next().and_then(|d| engine.board.color_at(d)) else {
-        return false;
-    };
-    let mut seen = PointSet::new();
-    let mut eyes = 0u8;
-    for start in dragon.iter().flat_map(Point::neighbors) {
-        if !engine.board.is_on_board(start)
-            || engine.board.color_at(start).is_some()
-            || seen.contains(start)
-        {
-            continue;
-        }
-        let mut region = PointSet::new();
-        let mut stack = [start; 64];
-        let mut depth = 1usize;
-        region.insert(start);
-        let mut enclosed = true;
-        while depth > 0 && enclosed {
-            depth -= 1;
-            let Some(&q) = stack.get(depth) else { break };
-            for n in q.neighbors() {
-                if !engine.board.is_on_board(n) || region.contains(n) {
-                    continue;
-                }
-                match engine.board.color_at(n) {
-                    Some(c) if c == color => continue,
-                    Some(_) if !captured(engine, n) => {
-                        enclosed = false;
-                        break;
-                    }
-                    _ => {}
-                }
-                region.insert(n);
-                match stack.get_mut(depth) {
-                    Some(slot) => {
-                        *slot = n;
-                        depth += 1;
-                    }
-                    // Larger than the stack: left to owl.
-                    None => enclosed = false,
-                }
+/// What the eye analysis of one board needs once: owlet-optics' dead
+/// (not lively) stones and both colours' domains.
+struct EyeContext {
+    dead: PointSet,
+    domains: [PointSet; 2],
+}
+
+impl EyeContext {
+    fn new(engine: &mut Engine) -> EyeContext {
+        let dead = dead_stones(&mut engine.board, &mut engine.reader);
+        let domains = [
+            domain(&engine.board, &dead, Color::Black),
+            domain(&engine.board, &dead, Color::White),
+        ];
+        EyeContext { dead, domains }
+    }
+
+    /// Whether the enclosed regions of `dragon` hold two sure eyes. A
+    /// region is a set of empty points joined orthogonally, with the
+    /// opponent strings among them that the tactical reader captures and
+    /// cannot save; it is enclosed when every other stone around it is of
+    /// the dragon's colour. Each is valued by owlet-optics (the eye space
+    /// through it and [`compute_eyes`], as `eval_eye` values it: the eyes
+    /// it keeps when the attacker moves first); two in all make the
+    /// dragon alive without owl reading.
+    fn two_eyes(&self, engine: &mut Engine, dragon: &PointSet, solver: &mut ConsoleSolver) -> bool {
+        let Some(color) = dragon.iter().next().and_then(|d| engine.board.color_at(d)) else {
+            return false;
+        };
+        let (Some(own), Some(other)) = (
+            self.domains.get(color.index()),
+            self.domains.get(color.opponent().index()),
+        ) else {
+            return false;
+        };
+        let mut seen = PointSet::new();
+        let mut eyes = 0u8;
+        for start in dragon.iter().flat_map(Point::neighbors) {
+            if !engine.board.is_on_board(start)
+                || engine.board.color_at(start).is_some()
+                || seen.contains(start)
+            {
+                continue;
             }
-        }
-        for q in region.iter() {
-            seen.insert(q);
-        }
-        if !enclosed {
-            continue;
-        }
-        let e = &mut *engine;
-        if let Some(eye) = eval_eye(&mut e.board, &mut e.reader, solver, start)
-            && eye.color == color
-        {
+            let region = enclosed_region(engine, start, color);
+            for q in region.0.iter() {
+                seen.insert(q);
+            }
+            if !region.1 {
+                continue;
+            }
+            let e = &mut *engine;
+            let Some((space, marginal)) = eye_space(
+                &mut e.board,
+                &mut e.reader,
+                &self.dead,
+                own,
+                other,
+                color.opponent(),
+                start,
+            ) else {
+                continue;
+            };
+            let eye = compute_eyes(
+                &mut e.board,
+                &mut e.reader,
+                solver,
+                color,
+                &space,
+                &marginal,
+                &self.dead,
+            );
             eyes = eyes.saturating_add(eye.value.min_eyes());
             if eyes >= 2 {
                 return true;
             }
         }
+        false
     }
-    false
+}
+
+/// The region through the empty point `start` (see
+/// [`EyeContext::two_eyes`]) and whether it is enclosed by `color`.
+fn enclosed_region(engine: &mut Engine, start: Point, color: Color) -> (PointSet, bool) {
+    let mut region = PointSet::new();
+    let mut stack = [start; 64];
+    let mut depth = 1usize;
+    region.insert(start);
+    while depth > 0 {
+        depth -= 1;
+        let Some(&q) = stack.get(depth) else { break };
+        for n in q.neighbors() {
+            if !engine.board.is_on_board(n) || region.contains(n) {
+                continue;
+            }
+            match engine.board.color_at(n) {
+                Some(c) if c == color => continue,
+                Some(_) if !captured(engine, n) => return (region, false),
+                _ => {}
+            }
+            region.insert(n);
+            match stack.get_mut(depth) {
+                Some(slot) => {
+                    *slot = n;
+                    depth += 1;
+                }
+                // Larger than the stack: left to owl.
+                None => return (region, false),
+            }
+        }
+    }
+    (region, true)
 }
 
 /// Whether the tactical reader captures the string at `p` and cannot

@@ -1,6 +1,7 @@
 //! The `owlet` command-line program.
 //!
-//! - `owlet gtp`: GTP on stdin/stdout (GNU Go's formats, `loadsgf` too).
+//! - `owlet gtp`: GTP on stdin/stdout (GNU Go's formats, `loadsgf`,
+//!   `printsgf` and GoGui's analyze commands too).
 //! - `owlet gtp --device CMD`: the same, answered by a device (a command
 //!   such as `scripts/qemu-gtp`, or a serial port), `loadsgf` turned into
 //!   `boardsize`/`komi`/`play`.
@@ -31,7 +32,8 @@ usage: owlet gtp [--device CMD]
                      [--owl-nodes N] [--aa-nodes N] [--aa-reading N] [--threads N]
                      FILE.sgf|DIR...
 
-gtp      GTP version 2 on stdin/stdout, answering like GNU Go (loadsgf included)
+gtp      GTP version 2 on stdin/stdout, answering like GNU Go (loadsgf, printsgf
+         and GoGui's analyze commands included)
   --device CMD       answered by a device: CMD is a serial port, or a command
                      run with sh -c (e.g. scripts/qemu-gtp); loadsgf becomes
                      boardsize/komi/play
@@ -44,7 +46,8 @@ gen-eye-table  solve every realizable eye graph up to N vertices (default: the
                largest size whose table fits 64 KiB) and write the table
   --counts           only count the graphs of each size
   --out FILE         default optics/src/table_data.rs
-analyze  each dragon's status (owl), eye spaces and values, combination threats;
+analyze  each dragon's status (owl), eye spaces and values, combination threats,
+         the score (final_score's);
          one file: the board as text (colour on a terminal); a directory or
          several files: analysed in parallel, one JSON line per position
   --move N           the position before move N (default: the end)

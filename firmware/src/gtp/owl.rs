@@ -153,8 +153,9 @@ pub(super) fn run(
             }
         }
         "dragon_status" => {
+            let mut solver = ConsoleSolver::new();
             let Some(v) = args.next() else {
-                return list_statuses(engine, out);
+                return list_statuses(engine, out, &mut solver);
             };
             let Some(p) = Point::from_vertex(v, engine.board.size()).ok() else {
                 return Err(out.failure("invalid coordinate"));
@@ -162,7 +163,7 @@ pub(super) fn run(
             if engine.board.color_at(p).is_none() {
                 return Err(out.failure("vertex must not be empty"));
             }
-            write_status(engine, p, out);
+            write_status(engine, p, out, &mut solver);
         }
         _ => return Err(out.failure("unknown command")),
     }
@@ -170,11 +171,11 @@ pub(super) fn run(
 }
 
 /// Writes the status of the dragon through the stone `p` (owl's, with the
-/// semeai correction).
-fn write_status(engine: &mut Engine, p: Point, out: &mut Answer<'_>) {
-    let mut solver = ConsoleSolver::new();
+/// semeai correction). The solver is [`run`]'s: a second one in this
+/// frame ran the device out of stack.
+fn write_status(engine: &mut Engine, p: Point, out: &mut Answer<'_>, solver: &mut ConsoleSolver) {
     let e = &mut *engine;
-    let status = e.owl.status(&mut e.board, &mut e.reader, &mut solver, p);
+    let status = e.owl.status(&mut e.board, &mut e.reader, solver, p);
     let status = status.map(|s| super::semeai::status_with_semeai(e, p, s));
     match status {
         Some(DragonStatus::Alive) | None => out.push_str("alive"),
@@ -190,7 +191,12 @@ fn write_status(engine: &mut Engine, p: Point, out: &mut Answer<'_>) {
 
 /// `dragon_status` without a vertex: `VERTEX: STATUS` for every dragon,
 /// named by its first stone (top row first, left to right), in that order.
-fn list_statuses(engine: &mut Engine, out: &mut Answer<'_>) -> Result<(), Failure> {
+#[inline(never)]
+fn list_statuses(
+    engine: &mut Engine,
+    out: &mut Answer<'_>,
+    solver: &mut ConsoleSolver,
+) -> Result<(), Failure> {
     let mut seen = PointSet::new();
     let mut first = true;
     for p in super::scan(engine.board.size()) {
@@ -206,7 +212,7 @@ fn list_statuses(engine: &mut Engine, out: &mut Answer<'_>) -> Result<(), Failur
         }
         first = false;
         let _ = write!(out, "{p}: ");
-        write_status(engine, p, out);
+        write_status(engine, p, out, solver);
     }
     Ok(())
 }

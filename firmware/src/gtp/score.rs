@@ -62,7 +62,7 @@ impl FinalStatuses {
 pub const SCORE_OWL_NODES: u64 = 4000;
 
 /// Dragons ordered by weakness; more are judged in board order after them.
-const MAX_ORDERED: usize = 96;
+const MAX_ORDERED: usize = 64;
 
 /// Judges every stone of the engine's board (see the module
 /// documentation). The board is left as it was found.
@@ -70,9 +70,39 @@ const MAX_ORDERED: usize = 96;
 pub fn final_statuses(engine: &mut Engine) -> FinalStatuses {
     let mut f = FinalStatuses::default();
     UnconditionalOracle.dead_stones(&mut engine.board, &mut f.dead);
+    let owl_dead = owl_verdicts(engine, &mut f);
+    // The semeai correction, once the owl phase's solver is off the stack
+    // (the correction builds its own).
+    let mut done = PointSet::new();
+    for p in super::scan(engine.board.size()) {
+        if !owl_dead.contains(p) || done.contains(p) {
+            continue;
+        }
+        let dragon = dragon_stones_read(&mut engine.board, &mut engine.reader, p);
+        for q in dragon.iter() {
+            done.insert(q);
+        }
+        if super::semeai::status_with_semeai(engine, p, DragonStatus::Dead) == DragonStatus::Dead {
+            for q in dragon.iter().filter(|&q| owl_dead.contains(q)) {
+                f.dead.insert(q);
+            }
+        }
+    }
+    f.seki = seki(engine, &f.dead);
+    f
+}
+
+/// The stones of the dragons owl calls dead (before the semeai
+/// correction); marks those owl could not settle as uncertain in `f`.
+#[inline(never)]
+fn owl_verdicts(engine: &mut Engine, f: &mut FinalStatuses) -> PointSet {
+    let mut owl_dead = PointSet::new();
     // The dragons, weakest first (fewest liberties of a string, then
     // fewest stones), so that a spent budget leaves out the safest.
-    let mut order = [(0u16, 0u16, Point::new(0, 0)); MAX_ORDERED];
+    let Some(a1) = Point::new(0, 0) else {
+        return owl_dead;
+    };
+    let mut order = [(0u8, 0u8, a1); MAX_ORDERED];
     let mut n = 0usize;
     let mut seen = f.dead;
     for p in super::scan(engine.board.size()) {
@@ -80,26 +110,26 @@ pub fn final_statuses(engine: &mut Engine) -> FinalStatuses {
             continue;
         }
         let dragon = dragon_stones_read(&mut engine.board, &mut engine.reader, p);
-        let mut weakest = u16::MAX;
+        let mut weakest = u8::MAX;
         for q in dragon.iter() {
             seen.insert(q);
-            let libs = u16::try_from(engine.board.liberty_count(q)).unwrap_or(u16::MAX);
+            let libs = u8::try_from(engine.board.liberty_count(q)).unwrap_or(u8::MAX);
             weakest = weakest.min(libs);
         }
-        let size = u16::try_from(dragon.len()).unwrap_or(u16::MAX);
+        let size = u8::try_from(dragon.len()).unwrap_or(u8::MAX);
         if let Some(slot) = order.get_mut(n) {
-            *slot = (weakest, size, Some(p));
+            *slot = (weakest, size, p);
             n += 1;
         }
     }
     let ordered = order.get_mut(..n).unwrap_or_default();
-    ordered.sort_unstable_by_key(|&(libs, size, p)| (libs, size, p.map(|p| (p.row(), p.col()))));
+    ordered.sort_unstable_by_key(|&(libs, size, p)| (libs, size, p.row(), p.col()));
     let eyes = EyeContext::new(engine);
     let mut solver = ConsoleSolver::new();
     let start = engine.owl.nodes();
     let mut judged = PointSet::new();
     let rest = super::scan(engine.board.size());
-    for p in order.iter().take(n).filter_map(|e| e.2).chain(rest) {
+    for p in order.iter().take(n).map(|e| e.2).chain(rest) {
         if engine.board.color_at(p).is_none() || f.dead.contains(p) || judged.contains(p) {
             continue;
         }
@@ -123,21 +153,23 @@ pub fn final_statuses(engine: &mut Engine) -> FinalStatuses {
         if attack.code != Code::Fail {
             let defend = e.owl.defend(&mut e.board, &mut e.reader, &mut solver, p);
             limit_hit |= defend.limit_hit;
-            if defend.code == Code::Fail {
-                dead = super::semeai::status_with_semeai(e, p, DragonStatus::Dead)
-                    == DragonStatus::Dead;
-            }
+            dead = defend.code == Code::Fail;
         }
         for q in dragon.iter() {
             if dead {
-                f.dead.insert(q);
+                owl_dead.insert(q);
             } else if limit_hit {
                 f.uncertain.insert(q);
             }
         }
     }
-    f.seki = seki_stones(&mut engine.board, &f.dead);
-    f
+    owl_dead
+}
+
+/// [`seki_stones`] in a frame of its own.
+#[inline(never)]
+fn seki(engine: &mut Engine, dead: &PointSet) -> PointSet {
+    seki_stones(&mut engine.board, dead)
 }
 
 /// What the eye analysis of one board needs once: owlet-optics' dead
@@ -165,6 +197,7 @@ impl EyeContext {
     /// through it and [`compute_eyes`], as `eval_eye` values it: the eyes
     /// it keeps when the attacker moves first); two in all make the
     /// dragon alive without owl reading.
+    #[inline(never)]
     fn two_eyes(&self, engine: &mut Engine, dragon: &PointSet, solver: &mut ConsoleSolver) -> bool {
         let Some(color) = dragon.iter().next().and_then(|d| engine.board.color_at(d)) else {
             return false;
@@ -223,6 +256,7 @@ impl EyeContext {
 
 /// The region through the empty point `start` (see
 /// [`EyeContext::two_eyes`]) and whether it is enclosed by `color`.
+#[inline(never)]
 fn enclosed_region(engine: &mut Engine, start: Point, color: Color) -> (PointSet, bool) {
     let mut region = PointSet::new();
     let mut stack = [start; 64];

@@ -206,6 +206,9 @@ pub struct Engine {
     history: History,
     komi: f32,
     tries: usize,
+    /// The last judgement of `final_statuses` and the board hash it was
+    /// made for (`final_score` then `final_status_list` read once).
+    judged: Option<(u64, FinalStatuses)>,
 }
 
 impl Default for Engine {
@@ -228,6 +231,7 @@ impl Engine {
             history: History::new(),
             komi: 0.0,
             tries: 0,
+            judged: None,
         }
     }
 
@@ -506,6 +510,7 @@ impl Engine {
     /// Empties the board (keeping its size), forgets the game record and
     /// any pending `trymove`s (GTP `clear_board`).
     pub fn clear(&mut self) {
+        self.judged = None;
         self.board.clear();
         self.history.clear();
         self.tries = 0;
@@ -515,6 +520,7 @@ impl Engine {
     /// (GTP `boardsize`). On error nothing changes.
     pub fn resize(&mut self, size: usize) -> Result<(), SizeError> {
         self.board.resize(size)?;
+        self.judged = None;
         self.clear();
         Ok(())
     }
@@ -555,9 +561,19 @@ impl Engine {
 
     /// The status of every stone as `final_status_list` judges it (dead
     /// stones, seki, and the stones owl could not settle). Reads every
-    /// dragon; the board is left as it was found.
+    /// dragon; the board is left as it was found. The judgement of an
+    /// unchanged board (same stones, ko point and side to move) is
+    /// remembered.
     pub fn final_statuses(&mut self) -> FinalStatuses {
-        score::final_statuses(self)
+        let hash = self.board.hash();
+        if let Some((h, f)) = self.judged
+            && h == hash
+        {
+            return f;
+        }
+        let f = score::final_statuses(self);
+        self.judged = Some((hash, f));
+        f
     }
 
     /// Takes back the last game move (GTP `undo`) by replaying the record

@@ -321,7 +321,7 @@ pub(super) fn run(
 ) -> Result<(), Failure> {
     match command {
         "final_score" => {
-            let f = final_statuses(engine);
+            let f = engine.final_statuses();
             let s = f.score(&engine.board);
             write_score(out, &s, engine.komi);
         }
@@ -330,7 +330,7 @@ pub(super) fn run(
             let Some(p) = args.next().and_then(|v| Point::from_vertex(v, size).ok()) else {
                 return Err(out.failure("invalid coordinate"));
             };
-            let f = final_statuses(engine);
+            let f = engine.final_statuses();
             let text = if f.dead.contains(p) {
                 "dead"
             } else if f.seki.contains(p) {
@@ -352,7 +352,7 @@ pub(super) fn run(
                 Some(s @ ("alive" | "dead" | "seki")) => s,
                 Some(_) => return Err(out.failure("invalid status")),
             };
-            let f = final_statuses(engine);
+            let f = engine.final_statuses();
             let board = &engine.board;
             let mut listed = PointSet::new();
             let mut first = true;

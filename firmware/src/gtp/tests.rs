@@ -363,12 +363,14 @@ fn extensions_share_the_console() {
 
 #[test]
 fn engine_size_is_documented() {
-    // Board + reader + owl searcher + game record (6 bytes an entry) + a
-    // few words; keep in step with the docs of HISTORY_CAPACITY.
+    // Board + reader + owl searcher + the remembered final statuses + game
+    // record (6 bytes an entry) + a few words; keep in step with the docs
+    // of HISTORY_CAPACITY.
     assert_eq!(core::mem::size_of::<Entry>(), 6);
     let parts = core::mem::size_of::<Board>()
         + core::mem::size_of::<Reader>()
-        + core::mem::size_of::<super::owl::ConsoleOwl>();
+        + core::mem::size_of::<super::owl::ConsoleOwl>()
+        + core::mem::size_of::<(u64, FinalStatuses)>();
     assert!(core::mem::size_of::<Engine>() <= parts + HISTORY_CAPACITY * 6 + 64);
 }
 

@@ -20,7 +20,8 @@
 //! analyze_semeai` (owlet-owl), `final_score final_status
 //! final_status_list` (dead stones by unconditional status, owl and
 //! semeai; area counting by [`crate::scoring`]),
-//! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
+//! plus whatever an [`Extension`] adds (the host adds `loadsgf`,
+//! `printsgf` and GoGui's analyze commands).
 //!
 //! Game moves (`play`) are committed to the board so its journal stays free
 //! for reading; `trymove` moves stay in the journal until `popgo`. While a

@@ -5,15 +5,18 @@
 //! `final_status_list alive|dead|seki` (one string per line, top row
 //! first, each string's stones top row first, left to right).
 //!
-//! Owns: [`final_statuses`], the judgement behind the three commands.
+//! Owns: [`final_statuses`], the judgement behind the three commands
+//! ([`Engine::final_statuses`] remembers it for an unchanged board).
 //! A stone is dead when owlet-optics' unconditional status says so
 //! ([`UnconditionalOracle`]) or when owl calls its dragon dead and no
 //! race against a neighbouring dragon saves it (the same judgement as
-//! `dragon_status`); a dragon owl cannot settle within its node limit is
-//! alive and counted uncertain. Strings in seki come from
-//! [`seki_stones`]; the count is [`score`] with the dead stones off.
-//! Each call reads every dragon again (owl's cache keeps the answers of
-//! an unchanged board).
+//! `dragon_status`). Dragons are read weakest first (fewest liberties of
+//! a string, then fewest stones). A dragon whose enclosed regions hold two
+//! sure eyes by owlet-optics' eye values is alive without owl reading; a
+//! dragon owl cannot settle within its node limit, or left when the
+//! judgement's [`SCORE_OWL_NODES`] are spent, is alive and counted
+//! uncertain. Strings in seki come from [`seki_stones`]; the count is
+//! [`score`] with the dead stones off.
 //!
 //! Known differences from GNU Go: GNU Go plays the game out before
 //! counting (its `aftermath`); owlet judges the position as it stands,

@@ -16,10 +16,13 @@
 //! aa_confirm_safety` (owlet-combination) and `owl_attack owl_defend
 //! owl_does_attack owl_does_defend owl_threaten_attack
 //! owl_threaten_defense dragon_status same_dragon dragon_stones
-//! reset_owl_node_counter get_owl_node_counter analyze_semeai`
-//! (owlet-owl), `get_limit_hits reset_limit_hits` (owlet's own: the
-//! [`LimitHits`] counts),
-//! plus whatever an [`Extension`] adds (the host adds `loadsgf`).
+//! worm_stones reset_owl_node_counter get_owl_node_counter
+//! analyze_semeai` (owlet-owl), `final_score final_status
+//! final_status_list` (dead stones by unconditional status, owl and
+//! semeai; area counting by [`crate::scoring`]), `get_limit_hits
+//! reset_limit_hits` (owlet's own: the [`LimitHits`] counts),
+//! plus whatever an [`Extension`] adds (the host adds `loadsgf`,
+//! `printsgf` and GoGui's analyze commands).
 //!
 //! A node limit that cuts a search, or a move the board's undo journal
 //! has no room for, can change an answer; GNU Go's answer formats have no
@@ -34,7 +37,7 @@
 //! for reading; `trymove` moves stay in the journal until `popgo`. While a
 //! `trymove` is pending, `play` and `undo` are refused (GNU Go aborts).
 //!
-//! What it omits: move generation, scoring, time control, SGF (the host's
+//! What it omits: move generation, time control, SGF (the host's
 //! job, through [`Engine::resize`], [`Engine::set_stone`], [`Engine::play`]
 //! and [`Engine::set_to_move`]), and GNU Go's many analysis commands.
 //! Known differences from GNU Go: `findlib` lists liberties top row first,
@@ -48,6 +51,7 @@ mod history;
 mod line;
 mod optics;
 mod owl;
+mod score;
 mod semeai;
 mod showboard;
 
@@ -58,6 +62,7 @@ use owlet_board::{Board, Code, Color, Move, PlayError, Point, Reader, SizeError}
 pub use answer::{Answer, Failure, Reply, Status};
 pub use history::HISTORY_CAPACITY;
 pub use line::{Args, LINE_CAPACITY};
+pub use score::FinalStatuses;
 
 use history::{Entry, History};
 
@@ -72,7 +77,7 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 47] = [
+pub const COMMANDS: [&str; 51] = [
     "aa_confirm_safety",
     "analyze_eyegraph",
     "analyze_semeai",
@@ -89,6 +94,9 @@ pub const COMMANDS: [&str; 47] = [
     "dragon_status",
     "dragon_stones",
     "eval_eye",
+    "final_score",
+    "final_status",
+    "final_status_list",
     "findlib",
     "get_komi",
     "get_limit_hits",
@@ -120,6 +128,7 @@ pub const COMMANDS: [&str; 47] = [
     "undo",
     "version",
     "white",
+    "worm_stones",
 ];
 
 /// Extra commands served through the same console (ids, formats,
@@ -264,6 +273,9 @@ pub struct Engine {
     history: History,
     komi: f32,
     tries: usize,
+    /// The last judgement of `final_statuses` and the board hash it was
+    /// made for (`final_score` then `final_status_list` read once).
+    judged: Option<(u64, FinalStatuses)>,
 }
 
 impl Default for Engine {
@@ -293,6 +305,7 @@ impl Engine {
             history: History::new(),
             komi: 0.0,
             tries: 0,
+            judged: None,
         }
     }
 
@@ -457,6 +470,9 @@ impl Engine {
                 return combination::run(self, command, args, out);
             }
             "analyze_semeai" => return semeai::run(self, args, out),
+            _ if score::SCORE_COMMANDS.contains(&command) => {
+                return score::run(self, command, args, out);
+            }
             _ if owl::OWL_COMMANDS.contains(&command) => {
                 return owl::run(self, command, args, out);
             }
@@ -598,6 +614,7 @@ impl Engine {
     /// Empties the board (keeping its size), forgets the game record and
     /// any pending `trymove`s (GTP `clear_board`).
     pub fn clear(&mut self) {
+        self.judged = None;
         self.board.clear();
         self.history.clear();
         self.tries = 0;
@@ -607,6 +624,7 @@ impl Engine {
     /// (GTP `boardsize`). On error nothing changes.
     pub fn resize(&mut self, size: usize) -> Result<(), SizeError> {
         self.board.resize(size)?;
+        self.judged = None;
         self.clear();
         Ok(())
     }
@@ -659,6 +677,23 @@ impl Engine {
         Ok(())
     }
 
+    /// The status of every stone as `final_status_list` judges it (dead
+    /// stones, seki, and the stones owl could not settle). Reads every
+    /// dragon; the board is left as it was found. The judgement of an
+    /// unchanged board (same stones, ko point and side to move) is
+    /// remembered.
+    pub fn final_statuses(&mut self) -> FinalStatuses {
+        let hash = self.board.hash();
+        if let Some((h, f)) = self.judged
+            && h == hash
+        {
+            return f;
+        }
+        let f = score::final_statuses(self);
+        self.judged = Some((hash, f));
+        f
+    }
+
     /// Takes back the last game move (GTP `undo`) by replaying the record
     /// without it from an empty board.
     pub fn undo(&mut self) -> Result<(), GameError> {
@@ -703,6 +738,26 @@ fn play_recorded(board: &mut ConsoleBoard, color: Color, mv: Move) -> Result<usi
             result
         }
         _ => board.play(color, mv),
+    }
+}
+
+/// The points of a `size`×`size` board, top row first, left to right
+/// (the order GNU Go lists stones in).
+pub(crate) fn scan(size: usize) -> impl Iterator<Item = Point> {
+    (0..size)
+        .rev()
+        .flat_map(move |row| (0..size).filter_map(move |col| Point::new(col, row)))
+}
+
+/// Writes the points of `set` separated by spaces, in [`scan`] order.
+pub(crate) fn write_points(out: &mut Answer<'_>, size: usize, set: &owlet_board::PointSet) {
+    let mut first = true;
+    for q in scan(size).filter(|&q| set.contains(q)) {
+        if !first {
+            out.push_str(" ");
+        }
+        first = false;
+        let _ = write!(out, "{q}");
     }
 }
 

@@ -7,9 +7,12 @@
 //! and every dragon owlet-owl's owl search calls dead), [`Score`] and
 //! [`score`].
 //!
-//! Omits: seki detection beyond what the dead set says (an empty region
-//! touching both colours is dame, so eyes in seki are counted for nobody),
-//! and handicap compensation.
+//! [`seki_stones`] finds the live strings in seki: those next to a
+//! shared liberty that neither colour can fill without putting its own
+//! string in atari. [`owner`] answers whose area a point is.
+//!
+//! Omits: handicap compensation. An empty region touching both colours
+//! is dame, so a seki's shared liberties count for nobody.
 //! The player overrides the oracle in the end-of-game mode of
 //! [`crate::app::App`].
 //!
@@ -216,6 +219,122 @@ fn flood<const C: usize, const M: usize>(
     touches
 }
 
+/// Whose area `p` is with the stones in `dead` taken off: a live stone's
+/// colour, or the colour of every live stone bordering the empty region
+/// (dead stones' points included) through `p`; `None` for dame and off
+/// the board.
+///
+/// ```
+/// use owlet_board::{Board, Color, Point, PointSet};
+/// use owlet_firmware::scoring::owner;
+/// let board: Board = Board::from_diagram("
+///     .X.O.
+///     .X.O.
+///     .X.O.").unwrap();
+/// let at = |v| Point::from_vertex(v, 5).unwrap();
+/// assert_eq!(owner(&board, &PointSet::new(), at("A1")), Some(Color::Black));
+/// assert_eq!(owner(&board, &PointSet::new(), at("C2")), None);
+/// assert_eq!(owner(&board, &PointSet::new(), at("D3")), Some(Color::White));
+/// ```
+#[must_use]
+pub fn owner<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    dead: &PointSet,
+    p: Point,
+) -> Option<Color> {
+    if !board.is_on_board(p) {
+        return None;
+    }
+    let alive = |q: Point| board.color_at(q).filter(|_| !dead.contains(q));
+    if let Some(color) = alive(p) {
+        return Some(color);
+    }
+    let mut borders = [false; 2];
+    let mut region = PointSet::new();
+    flood(
+        board,
+        p,
+        &mut region,
+        |q| alive(q).is_none(),
+        |q| {
+            if let Some(b) = alive(q).and_then(|c| borders.get_mut(c.index())) {
+                *b = true;
+            }
+            false
+        },
+    );
+    match borders {
+        [true, false] => Some(Color::Black),
+        [false, true] => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// The live strings in seki: the strings (not in `dead`) next to an empty
+/// point that both colours' live strings touch and where a stone of
+/// either colour would capture nothing and be left with at most one
+/// liberty (or be illegal), with the rest of their dragons
+/// (owlet-owl's [`dragon_stones`]). Dame between groups with liberties
+/// to spare is not seki. The board is left as it was found.
+pub fn seki_stones<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    dead: &PointSet,
+) -> PointSet {
+    let mut seki = PointSet::new();
+    for p in board.points() {
+        if board.color_at(p).is_some() {
+            continue;
+        }
+        let mut touches = [false; 2];
+        for q in p.neighbors() {
+            if let Some(t) = board
+                .color_at(q)
+                .filter(|_| board.is_on_board(q) && !dead.contains(q))
+                .and_then(|c| touches.get_mut(c.index()))
+            {
+                *t = true;
+            }
+        }
+        if touches != [true, true] {
+            continue;
+        }
+        if !fills_in_atari(board, Color::Black, p) || !fills_in_atari(board, Color::White, p) {
+            continue;
+        }
+        for q in p.neighbors() {
+            if board.is_on_board(q)
+                && board.color_at(q).is_some()
+                && !dead.contains(q)
+                && !seki.contains(q)
+            {
+                for r in dragon_stones(board, q).iter() {
+                    if !dead.contains(r) {
+                        seki.insert(r);
+                    }
+                }
+            }
+        }
+    }
+    seki
+}
+
+/// Whether `color` at `p` is illegal, or captures nothing and leaves its
+/// string with at most one liberty.
+fn fills_in_atari<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    color: Color,
+    p: Point,
+) -> bool {
+    match board.play_ignoring_ko(color, p) {
+        Ok(captured) => {
+            let atari = captured == 0 && board.liberty_count(p) <= 1;
+            let _ = board.undo();
+            atari
+        }
+        Err(_) => true,
+    }
+}
+
 /// The count of a finished game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -376,6 +495,37 @@ mod tests {
                 "{p}"
             );
         }
+    }
+
+    #[test]
+    fn seki_is_found_and_dame_is_not() {
+        // Black's B5-C4 string and white's D5-E4 have an eye each (A5,
+        // E5) and share C5: whoever fills it is taken. The strings below
+        // share C1 the same way. GNU Go 3.8 calls all 19 stones seki.
+        let mut board: Board = Board::from_diagram(
+            "
+            .X.O.
+            XXXOO
+            OOOXX
+            OOOXX
+            .O.X.",
+        )
+        .unwrap();
+        let seki = seki_stones(&mut board, &PointSet::new());
+        assert_eq!(seki.len(), 19);
+        for v in ["B5", "A4", "C4", "D5", "E4"] {
+            assert!(seki.contains(Point::from_vertex(v, 5).unwrap()), "{v}");
+        }
+        let mut open: Board = Board::from_diagram(
+            "
+            .X.O.
+            .X.O.
+            .X.O.
+            .....
+            .....",
+        )
+        .unwrap();
+        assert!(seki_stones(&mut open, &PointSet::new()).is_empty());
     }
 
     #[test]

@@ -24,6 +24,11 @@
 //!   or false eyes (value 0000). Omits: half and false eye points inside
 //!   larger spaces (optics computes them inside `compute_eyes` and does not
 //!   expose them).
+//! - Score: the console's `final_score` judgement
+//!   ([`owlet_firmware::Engine::final_statuses`]: dead stones by
+//!   unconditional status, eye analysis and owl within a node budget;
+//!   seki; area counting), with the stones it could not settle listed
+//!   as uncertain ([`ScoreReport`]).
 //! - Combinations: owlet-combination's [`find_combination`] for each
 //!   colour (the first move and the size of the smallest string it
 //!   captures).
@@ -184,6 +189,54 @@ pub struct Limits {
     pub journal: u32,
 }
 
+/// The count of the position as the console's `final_score` makes it:
+/// dead stones off, area scoring, komi deducted from black.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreReport {
+    /// GNU Go's form: `B+3.5`, `W+0.5` or `0`.
+    pub result: String,
+    /// Black's live stones and territory.
+    pub black_area: u16,
+    /// White's live stones and territory.
+    pub white_area: u16,
+    /// The komi.
+    pub komi: f32,
+    /// Stones judged dead, board order.
+    pub dead: Vec<String>,
+    /// Live stones in seki, board order.
+    pub seki: Vec<String>,
+    /// Stones of dragons whose owl reading hit a limit or the scoring
+    /// budget: judged alive, but not settled by reading.
+    pub uncertain: Vec<String>,
+}
+
+impl ScoreReport {
+    /// Judges and counts the engine's position (`final_statuses`).
+    pub fn of(engine: &mut Engine) -> ScoreReport {
+        let statuses = engine.final_statuses();
+        let s = statuses.score(engine.board());
+        let (black, white) = (s.area(Color::Black), s.area(Color::White));
+        let komi = engine.komi();
+        let margin = f32::from(black) - f32::from(white) - komi;
+        let result = if margin > 0.0 {
+            format!("B+{margin:.1}")
+        } else if margin < 0.0 {
+            format!("W+{:.1}", -margin)
+        } else {
+            "0".to_string()
+        };
+        ScoreReport {
+            result,
+            black_area: black,
+            white_area: white,
+            komi,
+            dead: vertices(&statuses.dead),
+            seki: vertices(&statuses.seki),
+            uncertain: vertices(&statuses.uncertain),
+        }
+    }
+}
+
 /// The analysis of one position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -215,6 +268,8 @@ pub struct Report {
     pub owl_nodes: u64,
     /// The limits hit: each may have changed what is reported.
     pub limits: Limits,
+    /// The count as `final_score` makes it (set by [`analyze_file`]).
+    pub score: Option<ScoreReport>,
     /// Loader warnings (skipped setup stones, illegal moves).
     pub warnings: Vec<String>,
 }
@@ -287,6 +342,7 @@ pub fn analyze_file(
     let stop = until.map_or(Until::End, Until::Move);
     let loaded = sgf::load_file(&mut engine, path, &stop).map_err(fail)?;
     let mut report = analyze_engine(&engine, options);
+    report.score = Some(ScoreReport::of(&mut engine));
     report.file = path.display().to_string();
     report.until_move = until;
     report.moves = loaded.moves;
@@ -447,6 +503,7 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
             journal: board.journal_full_count(),
             ..hits
         },
+        score: None,
         warnings: Vec::new(),
     }
 }

@@ -1,9 +1,11 @@
-//! The host's GTP console: the firmware [`Engine`] plus `loadsgf`, over any
+//! The host's GTP console: the firmware [`Engine`] plus the host's
+//! commands (`loadsgf`, `printsgf`, GoGui's analyze commands), over any
 //! reader and writer (stdin/stdout for `owlet gtp`).
 
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
+use owlet_board::{Color, Point};
 use owlet_firmware::gtp::{ANSWER_CAPACITY, LINE_CAPACITY};
 use owlet_firmware::{Answer, Args, Engine, Extension, Failure, Reply};
 
@@ -74,7 +76,102 @@ impl Extension for LoadSgf {
     }
 }
 
-/// A GTP session: the engine, `loadsgf`, and an answer buffer.
+/// The position as SGF, as GNU Go's `printsgf` writes it: size, komi, the
+/// stones as setup (`AB`, `AW`) and the side to move (`PL`).
+#[must_use]
+pub fn position_sgf(engine: &Engine) -> String {
+    let board = engine.board();
+    let size = board.size();
+    let mut text = format!(
+        "(;GM[1]FF[4]\nSZ[{size}]\nKM[{}]AP[owlet:{}]\n",
+        engine.komi(),
+        owlet_firmware::gtp::VERSION
+    );
+    let coord = |p: Point| {
+        let x = char::from(b'a' + u8::try_from(p.col()).unwrap_or(0));
+        let y = char::from(b'a' + u8::try_from(size - 1 - p.row()).unwrap_or(0));
+        format!("[{x}{y}]")
+    };
+    for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let points: Vec<String> = board
+            .points()
+            .filter(|&p| board.color_at(p) == Some(color))
+            .map(coord)
+            .collect();
+        if !points.is_empty() {
+            text.push_str(tag);
+            text.push_str(&points.concat());
+            text.push('\n');
+        }
+    }
+    let to_move = if board.to_move() == Color::Black {
+        "B"
+    } else {
+        "W"
+    };
+    text.push_str(&format!("PL[{to_move}]\n)\n"));
+    text
+}
+
+/// The host's commands served through the console: `loadsgf`,
+/// `printsgf [FILE]` (GNU Go's: the file written and an empty answer, or
+/// without a file the SGF as the answer), `gogui-analyze_commands` and
+/// GoGui's `gfx` commands ([`crate::gogui`]).
+pub struct HostCommands<'a> {
+    /// The `loadsgf` command.
+    pub loadsgf: &'a mut LoadSgf,
+}
+
+/// The names [`HostCommands`] answers.
+const HOST_COMMANDS: [&str; 9] = [
+    "gogui-analyze_commands",
+    "gogui-owlet_atari",
+    "gogui-owlet_combinations",
+    "gogui-owlet_dragons",
+    "gogui-owlet_eyes",
+    "gogui-owlet_score",
+    "gogui-owlet_vital",
+    "loadsgf",
+    "printsgf",
+];
+
+impl Extension for HostCommands<'_> {
+    fn commands(&self) -> &[&str] {
+        &HOST_COMMANDS
+    }
+
+    fn run(
+        &mut self,
+        engine: &mut Engine,
+        command: &str,
+        mut args: Args<'_>,
+        answer: &mut Answer<'_>,
+    ) -> Result<(), Failure> {
+        match command {
+            "loadsgf" => self.loadsgf.run(engine, command, args, answer),
+            "gogui-analyze_commands" => {
+                answer.push_str(crate::gogui::ANALYZE_COMMANDS);
+                Ok(())
+            }
+            "printsgf" => {
+                let text = position_sgf(engine);
+                match args.next() {
+                    None => {
+                        answer.push_str(text.trim_end());
+                        Ok(())
+                    }
+                    Some(file) => match std::fs::write(self.loadsgf.path(file), text) {
+                        Ok(()) => Ok(()),
+                        Err(_) => Err(answer.failure_fmt(format_args!("cannot write '{file}'"))),
+                    },
+                }
+            }
+            _ => crate::gogui::run(engine, command, answer),
+        }
+    }
+}
+
+/// A GTP session: the engine, the host's commands, and an answer buffer.
 pub struct Console {
     /// The engine.
     pub engine: Engine,
@@ -107,9 +204,10 @@ impl Console {
 
     /// Handles one line; answers the reply and its bytes.
     pub fn execute(&mut self, line: &[u8]) -> (Reply, &[u8]) {
-        let reply = self
-            .engine
-            .execute_with(line, &mut self.buf, &mut self.loadsgf);
+        let mut host = HostCommands {
+            loadsgf: &mut self.loadsgf,
+        };
+        let reply = self.engine.execute_with(line, &mut self.buf, &mut host);
         (reply, self.buf.get(..reply.len).unwrap_or(&[]))
     }
 

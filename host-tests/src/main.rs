@@ -1,6 +1,7 @@
 //! The `owlet` command-line program.
 //!
-//! - `owlet gtp`: GTP on stdin/stdout (GNU Go's formats, `loadsgf` too).
+//! - `owlet gtp`: GTP on stdin/stdout (GNU Go's formats, `loadsgf`,
+//!   `printsgf` and GoGui's analyze commands too).
 //! - `owlet gtp --device CMD`: the same, answered by a device (a command
 //!   such as `scripts/qemu-gtp`, or a serial port), `loadsgf` turned into
 //!   `boardsize`/`komi`/`play`.
@@ -63,8 +64,9 @@ const GTP_HELP: &str = "\
 usage: owlet gtp [--device CMD]
 
 GTP version 2 on stdin/stdout, answering like GNU Go 3.8 (its answer formats
-and error texts); `list_commands` names every command. loadsgf FILE [N|VERTEX]
-reads FILE relative to the current directory.
+and error texts); `list_commands` names every command, printsgf and GoGui's
+analyze commands included. loadsgf FILE [N|VERTEX] reads FILE relative to the
+current directory.
 
   --device CMD   proxy to a device: CMD is a serial port, or a command run
                  with sh -c (e.g. scripts/qemu-gtp); loadsgf becomes
@@ -79,7 +81,8 @@ usage: owlet analyze [OPTIONS] FILE.sgf|DIR...
 
 Each dragon's status (owl: alive, dead, critical with its attack and
 defence, unknown when the node budget ran out), eye spaces with their values
-and vital points, and each colour's combination attack. One file: the board
+and vital points, each colour's combination attack, and the score as
+final_score counts it. One file: the board
 as text. A directory or several files: analysed in parallel, one JSON line
 per position, a progress bar on stderr.
 

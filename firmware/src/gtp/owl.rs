@@ -11,13 +11,13 @@
 //!
 //! Owns: parsing the arguments and writing the answers; the analysis is
 //! owlet-owl's, with the engine's persistent [`ConsoleOwl`] cache. Each
-//! call builds a [`ConsoleSolver`] on the stack. Omits: the forms without
-//! a vertex (GNU Go lists every dragon) and everything GNU Go prints to
-//! stderr.
+//! call builds a [`ConsoleSolver`] on the stack. Known difference: GNU Go
+//! ends each line of `dragon_stones` and `worm_stones` with a space.
+//! Omits: everything GNU Go prints to stderr.
 
 use core::fmt::Write as _;
 
-use owlet_board::{Code, Point};
+use owlet_board::{Code, Color, Point, PointSet};
 use owlet_owl::{DragonStatus, Owl, dragon_stones_read};
 
 use super::Engine;
@@ -35,7 +35,7 @@ pub type ConsoleOwl = Owl<512>;
 pub type ConsoleOwl = Owl<128, 32>;
 
 /// The commands this module answers, sorted.
-pub(super) const OWL_COMMANDS: [&str; 11] = [
+pub(super) const OWL_COMMANDS: [&str; 12] = [
     "dragon_status",
     "dragon_stones",
     "get_owl_node_counter",
@@ -47,6 +47,7 @@ pub(super) const OWL_COMMANDS: [&str; 11] = [
     "owl_threaten_defense",
     "reset_owl_node_counter",
     "same_dragon",
+    "worm_stones",
 ];
 
 fn vertex(engine: &Engine, args: &mut Args<'_>, out: &mut Answer<'_>) -> Result<Point, Failure> {
@@ -99,28 +100,7 @@ pub(super) fn run(
             let dragon = dragon_stones_read(&mut engine.board, &mut engine.reader, a);
             out.push_str(if dragon.contains(b) { "1" } else { "0" });
         }
-        "dragon_stones" => {
-            let p = vertex(engine, &mut args, out)?;
-            if engine.board.color_at(p).is_none() {
-                return Err(out.failure("dragon_stones called on an empty vertex"));
-            }
-            let stones = dragon_stones_read(&mut engine.board, &mut engine.reader, p);
-            let size = engine.board.size();
-            let mut first = true;
-            for row in (0..size).rev() {
-                for col in 0..size {
-                    if let Some(q) = Point::new(col, row)
-                        && stones.contains(q)
-                    {
-                        if !first {
-                            out.push_str(" ");
-                        }
-                        first = false;
-                        let _ = write!(out, "{q}");
-                    }
-                }
-            }
-        }
+        "dragon_stones" | "worm_stones" => return stones_command(engine, command, args, out),
         "owl_attack" | "owl_defend" => {
             let p = stone(engine, &mut args, out)?;
             let mut solver = ConsoleSolver::new();
@@ -175,38 +155,17 @@ pub(super) fn run(
             }
         }
         "dragon_status" => {
-            let p = stone(engine, &mut args, out)?;
             let mut solver = ConsoleSolver::new();
-            let e = &mut *engine;
-            // Owl::status's two searches, their limits counted.
-            let attack = e.owl.attack(&mut e.board, &mut e.reader, &mut solver, p);
-            e.count_owl(attack.limit_hit);
-            let status = if attack.code == Code::Fail {
-                DragonStatus::Alive
-            } else {
-                let defend = e.owl.defend(&mut e.board, &mut e.reader, &mut solver, p);
-                e.count_owl(defend.limit_hit);
-                if defend.code == Code::Fail {
-                    DragonStatus::Dead
-                } else {
-                    DragonStatus::Critical {
-                        attack: attack.point,
-                        defense: defend.point,
-                    }
-                }
+            let Some(v) = args.next() else {
+                return list_statuses(engine, out, &mut solver);
             };
-            let status = Some(super::semeai::status_with_semeai(e, p, status));
-            match status {
-                Some(DragonStatus::Alive) => out.push_str("alive"),
-                Some(DragonStatus::Dead) => out.push_str("dead"),
-                Some(DragonStatus::Critical { attack, defense }) => {
-                    out.push_str("critical ");
-                    write_move(out, attack);
-                    out.push_str(" ");
-                    write_move(out, defense);
-                }
-                None => return Err(out.failure("vertex must not be empty")),
+            let Some(p) = Point::from_vertex(v, engine.board.size()).ok() else {
+                return Err(out.failure("invalid coordinate"));
+            };
+            if engine.board.color_at(p).is_none() {
+                return Err(out.failure("vertex must not be empty"));
             }
+            write_status(engine, p, out, &mut solver);
         }
         _ => return Err(out.failure("unknown command")),
     }
@@ -219,5 +178,130 @@ impl Engine {
         if limit_hit {
             self.hits.owl = self.hits.owl.saturating_add(1);
         }
+    }
+}
+
+/// Writes the status of the dragon through the stone `p` (owl's, with the
+/// semeai correction). The solver is [`run`]'s: a second one in this
+/// frame ran the device out of stack.
+fn write_status(engine: &mut Engine, p: Point, out: &mut Answer<'_>, solver: &mut ConsoleSolver) {
+    let e = &mut *engine;
+    // Owl::status's two searches, their limits counted.
+    let attack = e.owl.attack(&mut e.board, &mut e.reader, solver, p);
+    e.count_owl(attack.limit_hit);
+    let status = if attack.code == Code::Fail {
+        DragonStatus::Alive
+    } else {
+        let defend = e.owl.defend(&mut e.board, &mut e.reader, solver, p);
+        e.count_owl(defend.limit_hit);
+        if defend.code == Code::Fail {
+            DragonStatus::Dead
+        } else {
+            DragonStatus::Critical {
+                attack: attack.point,
+                defense: defend.point,
+            }
+        }
+    };
+    match super::semeai::status_with_semeai(e, p, status) {
+        DragonStatus::Alive => out.push_str("alive"),
+        DragonStatus::Dead => out.push_str("dead"),
+        DragonStatus::Critical { attack, defense } => {
+            out.push_str("critical ");
+            write_move(out, attack);
+            out.push_str(" ");
+            write_move(out, defense);
+        }
+    }
+}
+
+/// `dragon_status` without a vertex: `VERTEX: STATUS` for every dragon,
+/// named by its first stone (top row first, left to right), in that order.
+#[inline(never)]
+fn list_statuses(
+    engine: &mut Engine,
+    out: &mut Answer<'_>,
+    solver: &mut ConsoleSolver,
+) -> Result<(), Failure> {
+    let mut seen = PointSet::new();
+    let mut first = true;
+    for p in super::scan(engine.board.size()) {
+        if engine.board.color_at(p).is_none() || seen.contains(p) {
+            continue;
+        }
+        let e = &mut *engine;
+        for q in dragon_stones_read(&mut e.board, &mut e.reader, p).iter() {
+            seen.insert(q);
+        }
+        if !first {
+            out.push_str("\n");
+        }
+        first = false;
+        let _ = write!(out, "{p}: ");
+        write_status(engine, p, out, solver);
+    }
+    Ok(())
+}
+
+/// `dragon_stones` and `worm_stones`: with a vertex, the stones of its
+/// dragon or string on one line; with a colour, or nothing, one line per
+/// dragon or string of that colour (or both), in the order of their first
+/// stones. Stones are listed top row first, left to right.
+fn stones_command(
+    engine: &mut Engine,
+    command: &str,
+    mut args: Args<'_>,
+    out: &mut Answer<'_>,
+) -> Result<(), Failure> {
+    let size = engine.board.size();
+    let dragons = command == "dragon_stones";
+    let arg = args.next();
+    let color = arg.and_then(Color::from_gtp);
+    if let (Some(v), None) = (arg, color) {
+        let Some(p) = Point::from_vertex(v, size).ok() else {
+            return Err(out.failure("invalid coordinate"));
+        };
+        if engine.board.color_at(p).is_none() {
+            return Err(out.failure_fmt(format_args!("{command} called on an empty vertex")));
+        }
+        let stones = group(engine, p, dragons);
+        super::write_points(out, size, &stones);
+        return Ok(());
+    }
+    let mut seen = PointSet::new();
+    let mut first = true;
+    for p in super::scan(size) {
+        let Some(c) = engine.board.color_at(p) else {
+            continue;
+        };
+        if seen.contains(p) {
+            continue;
+        }
+        let stones = group(engine, p, dragons);
+        for q in stones.iter() {
+            seen.insert(q);
+        }
+        if color.is_some_and(|want| want != c) {
+            continue;
+        }
+        if !first {
+            out.push_str("\n");
+        }
+        first = false;
+        super::write_points(out, size, &stones);
+    }
+    Ok(())
+}
+
+/// The dragon (as owl reads it) or the string through the stone `p`.
+fn group(engine: &mut Engine, p: Point, dragon: bool) -> PointSet {
+    if dragon {
+        dragon_stones_read(&mut engine.board, &mut engine.reader, p)
+    } else {
+        let mut set = PointSet::new();
+        for q in engine.board.stones(p) {
+            set.insert(q);
+        }
+        set
     }
 }

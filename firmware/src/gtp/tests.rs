@@ -357,18 +357,20 @@ fn extensions_share_the_console() {
     assert_eq!(ask(&mut e, "name"), "= owlet\n\n");
     assert_eq!(ask(&mut e, "known_command echo"), "= true\n\n");
     let list = ask(&mut e, "list_commands");
-    assert!(list.contains("defend\ndragon_status\ndragon_stones\necho\neval_eye\nfindlib"));
+    assert!(list.contains("defend\ndragon_status\ndragon_stones\necho\neval_eye\nfinal_score"));
     assert_eq!(list.matches("name").count(), 1);
 }
 
 #[test]
 fn engine_size_is_documented() {
-    // Board + reader + owl searcher + game record (6 bytes an entry) + a
-    // few words; keep in step with the docs of HISTORY_CAPACITY.
+    // Board + reader + owl searcher + the remembered final statuses + game
+    // record (6 bytes an entry) + a few words; keep in step with the docs
+    // of HISTORY_CAPACITY.
     assert_eq!(core::mem::size_of::<Entry>(), 6);
     let parts = core::mem::size_of::<Board>()
         + core::mem::size_of::<Reader>()
-        + core::mem::size_of::<super::owl::ConsoleOwl>();
+        + core::mem::size_of::<super::owl::ConsoleOwl>()
+        + core::mem::size_of::<(u64, FinalStatuses)>();
     assert!(core::mem::size_of::<Engine>() <= parts + HISTORY_CAPACITY * 6 + 64);
 }
 
@@ -497,4 +499,64 @@ fn the_two_by_two_attack_is_a_snapback() {
     ] {
         assert_eq!(run(&mut e, line), answer, "{line}");
     }
+}
+
+#[test]
+fn scoring_commands() {
+    // Seki: black's B5-C4 and white's D5-E4 share C5, the strings below
+    // share C1 (GNU Go 3.8 lists the same four strings in seki).
+    let (mut e, a) = session(
+        "boardsize 5\nfinal_score\nkomi 6.5\nfinal_score\nfinal_status_list alive\nfinal_status c3",
+    );
+    assert_eq!(a[1], "= 0\n\n");
+    assert_eq!(a[3], "= W+6.5\n\n");
+    assert_eq!(a[4], "= \n\n");
+    assert_eq!(a[5], "= dame\n\n");
+    for v in [
+        "b b5", "b a4", "b b4", "b c4", "w d5", "w d4", "w e4", "w a3", "w b3", "w c3", "w a2",
+        "w b2", "w c2", "w b1", "b d3", "b e3", "b d2", "b e2", "b d1",
+    ] {
+        assert_eq!(run(&mut e, &std::format!("play {v}")), "= \n\n");
+    }
+    assert_eq!(
+        run(&mut e, "final_status_list seki"),
+        "= B5 A4 B4 C4\nD5 D4 E4\nA3 B3 C3 A2 B2 C2 B1\nD3 E3 D2 E2 D1\n\n"
+    );
+    assert_eq!(run(&mut e, "final_status_list dead"), "= \n\n");
+    assert_eq!(run(&mut e, "final_status a1"), "= white_territory\n\n");
+    assert_eq!(run(&mut e, "final_status b5"), "= seki\n\n");
+    // Black 9 stones + A5, E1; white 10 + E5, A1; C5, C1 dame.
+    assert_eq!(run(&mut e, "final_score"), "= W+7.5\n\n");
+    assert_eq!(run(&mut e, "final_status_list"), "? missing status\n\n");
+    assert_eq!(run(&mut e, "final_status_list foo"), "? invalid status\n\n");
+    assert_eq!(run(&mut e, "final_status z9"), "? invalid coordinate\n\n");
+}
+
+#[test]
+fn dead_stones_leave_the_count() {
+    // White's lone stone at A1 inside black's wall is dead.
+    let (_, a) = session(
+        "boardsize 5\nplay b c1\nplay b c2\nplay b c3\nplay b c4\nplay b c5\nplay w d1\nplay w d2\nplay w d3\nplay w d4\nplay w d5\nplay w a1\nfinal_status_list dead\nfinal_score\nfinal_status a1\nfinal_status b1",
+    );
+    assert_eq!(a[12], "= A1\n\n");
+    assert_eq!(a[13], "= B+5.0\n\n");
+    assert_eq!(a[14], "= dead\n\n");
+    assert_eq!(a[15], "= black_territory\n\n");
+}
+
+#[test]
+fn dragon_and_worm_lists() {
+    // Checked against GNU Go 3.8 (which ends each stones line with a space).
+    let (_, a) = session(
+        "boardsize 5\nplay b b2\nplay w d4\nplay b c3\nplay b c4\nplay w e2\ndragon_status\ndragon_stones\nworm_stones\nworm_stones black\ndragon_stones white\nworm_stones c4\nworm_stones a1\nworm_stones xx\ndragon_status xx",
+    );
+    assert_eq!(a[6], "= C4: alive\nD4: dead\nE2: dead\n\n");
+    assert_eq!(a[7], "= C4 C3 B2\nD4\nE2\n\n");
+    assert_eq!(a[8], "= C4 C3\nD4\nB2\nE2\n\n");
+    assert_eq!(a[9], "= C4 C3\nB2\n\n");
+    assert_eq!(a[10], "= D4\nE2\n\n");
+    assert_eq!(a[11], "= C4 C3\n\n");
+    assert_eq!(a[12], "? worm_stones called on an empty vertex\n\n");
+    assert_eq!(a[13], "? invalid coordinate\n\n");
+    assert_eq!(a[14], "? invalid coordinate\n\n");
 }

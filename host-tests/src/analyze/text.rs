@@ -278,6 +278,22 @@ pub fn render(report: &Report, color: bool) -> String {
     if !report.combinations_complete {
         out.push_str("  (search not complete: node limit reached or skipped)\n");
     }
+    if let Some(score) = &report.score {
+        let _ = writeln!(
+            out,
+            "\nscore: {} (area: black {}, white {}, komi {})",
+            score.result, score.black_area, score.white_area, score.komi
+        );
+        for (name, list) in [
+            ("dead", &score.dead),
+            ("seki", &score.seki),
+            ("uncertain", &score.uncertain),
+        ] {
+            if !list.is_empty() {
+                let _ = writeln!(out, "  {name}: {}", list.join(" "));
+            }
+        }
+    }
     let _ = writeln!(out, "\nowl nodes: {}", report.owl_nodes);
     for w in &report.warnings {
         let _ = writeln!(out, "warning: {w}");

@@ -764,7 +764,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> (Code, bool) {
         let checks = self.checks_left;
-        let cuts = self.budget_cuts;
+        let (cuts, hit) = (self.budget_cuts, self.limit_hit);
         // No check within a check.
         self.checks_left = 0;
         self.fresh = true;
@@ -773,6 +773,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let (child, _) = self.node(board, reader, solver, task, goal, reply, 0, kos);
         self.checking = false;
         self.checks_left = checks;
+        // A cut check or rescue leaves the tree's answer standing: it is
+        // the tree's cuts that `limit_hit` reports.
+        self.limit_hit = hit;
         (child.invert(), self.budget_cuts != cuts)
     }
 

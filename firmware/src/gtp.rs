@@ -43,7 +43,9 @@
 //! Known differences from GNU Go: `findlib` lists liberties top row first,
 //! left to right (GNU Go's order depends on its history); an id that does
 //! not fit in 32 bits is echoed as written (GNU Go wraps it); `komi`
-//! refuses infinities and NaN.
+//! refuses infinities and NaN; `undo` answers `cannot undo` once a game
+//! is longer than the record's [`HISTORY_CAPACITY`] entries (GNU Go takes
+//! back about its last 500 moves).
 
 mod answer;
 mod combination;

@@ -230,6 +230,8 @@ fn flood<const C: usize, const M: usize>(
 /// let board: Board = Board::from_diagram("
 ///     .X.O.
 ///     .X.O.
+///     .X.O.
+///     .X.O.
 ///     .X.O.").unwrap();
 /// let at = |v| Point::from_vertex(v, 5).unwrap();
 /// assert_eq!(owner(&board, &PointSet::new(), at("A1")), Some(Color::Black));

@@ -23,6 +23,8 @@
 //! during the game + dead stones of the opponent). Margins are in half
 //! points so that komi 6.5 is the integer 13.
 
+use core::fmt;
+
 use owlet_board::{Board, Color, MAX_SIZE, Point, PointSet, Reader};
 use owlet_optics::{Solver, unconditional_life};
 use owlet_owl::{DragonStatus, Owl, dragon_stones};
@@ -247,16 +249,28 @@ pub fn owner<const C: usize, const M: usize>(
     if !board.is_on_board(p) {
         return None;
     }
-    let alive = |q: Point| board.color_at(q).filter(|_| !dead.contains(q));
-    if let Some(color) = alive(p) {
+    if let Some(color) = board.color_at(p).filter(|_| !dead.contains(p)) {
         return Some(color);
     }
+    region_owner(board, dead, p, &mut PointSet::new())
+}
+
+/// Fills `region` with the points reachable from the point `p` without
+/// crossing a live stone (empty points and the stones in `dead`), and
+/// answers the colour of the live stones bordering it, `None` when both
+/// colours or neither do.
+fn region_owner<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    dead: &PointSet,
+    p: Point,
+    region: &mut PointSet,
+) -> Option<Color> {
+    let alive = |q: Point| board.color_at(q).filter(|_| !dead.contains(q));
     let mut borders = [false; 2];
-    let mut region = PointSet::new();
     flood(
         board,
         p,
-        &mut region,
+        region,
         |q| alive(q).is_none(),
         |q| {
             if let Some(b) = alive(q).and_then(|c| borders.get_mut(c.index())) {
@@ -377,12 +391,36 @@ impl Score {
         2 * (i32::from(self.area(Color::Black)) - i32::from(self.area(Color::White))) - komi_halves
     }
 
+    /// Black's lead by area less `komi`, shown as GNU Go's `final_score`
+    /// shows it.
+    #[must_use]
+    pub fn area_result(&self, komi: f32) -> AreaResult {
+        AreaResult(f32::from(self.area(Color::Black)) - f32::from(self.area(Color::White)) - komi)
+    }
+
     /// Black's lead by territory minus komi, in half points.
     #[must_use]
     pub fn territory_margin(&self, komi_halves: i32) -> i32 {
         2 * (i32::from(self.territory_score(Color::Black))
             - i32::from(self.territory_score(Color::White)))
             - komi_halves
+    }
+}
+
+/// Black's lead by area less komi; displayed as `B+3.5`, `W+0.5` or `0`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AreaResult(pub f32);
+
+impl fmt::Display for AreaResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let margin = self.0;
+        if margin > 0.0 {
+            write!(f, "B+{margin:.1}")
+        } else if margin < 0.0 {
+            write!(f, "W+{:.1}", -margin)
+        } else {
+            f.write_str("0")
+        }
     }
 }
 
@@ -425,24 +463,7 @@ pub fn score<const C: usize, const M: usize>(board: &Board<C, M>, dead: &PointSe
             None => {}
         }
         let mut region = PointSet::new();
-        let mut borders = [false; 2];
-        flood(
-            board,
-            p,
-            &mut region,
-            |q| alive(q).is_none(),
-            |q| {
-                if let Some(b) = alive(q).and_then(|c| borders.get_mut(c.index())) {
-                    *b = true;
-                }
-                false
-            },
-        );
-        let owner = match borders {
-            [true, false] => Some(Color::Black),
-            [false, true] => Some(Color::White),
-            _ => None,
-        };
+        let owner = region_owner(board, dead, p, &mut region);
         let size = u16::try_from(region.len()).unwrap_or(u16::MAX);
         for q in region.iter() {
             seen.insert(q);

@@ -217,16 +217,8 @@ impl ScoreReport {
         let s = statuses.score(engine.board());
         let (black, white) = (s.area(Color::Black), s.area(Color::White));
         let komi = engine.komi();
-        let margin = f32::from(black) - f32::from(white) - komi;
-        let result = if margin > 0.0 {
-            format!("B+{margin:.1}")
-        } else if margin < 0.0 {
-            format!("W+{:.1}", -margin)
-        } else {
-            "0".to_string()
-        };
         ScoreReport {
-            result,
+            result: s.area_result(komi).to_string(),
             black_area: black,
             white_area: white,
             komi,

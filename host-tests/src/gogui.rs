@@ -249,14 +249,7 @@ fn score(engine: &mut Engine) -> String {
         let _ = writeln!(out, "MARK {}", dead.join(" "));
     }
     let s = statuses.score(board);
-    let margin = f32::from(s.area(Color::Black)) - f32::from(s.area(Color::White)) - engine.komi();
-    let result = if margin > 0.0 {
-        format!("B+{margin:.1}")
-    } else if margin < 0.0 {
-        format!("W+{:.1}", -margin)
-    } else {
-        "0".to_string()
-    };
+    let result = s.area_result(engine.komi());
     let _ = writeln!(
         out,
         "TEXT {result} (area: black {}, white {}, komi {})",

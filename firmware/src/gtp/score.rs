@@ -299,20 +299,6 @@ fn captured(engine: &mut Engine, p: Point) -> bool {
         && e.reader.find_defense(&mut e.board, p).code == Code::Fail
 }
 
-/// Writes black's lead by area less `komi` as GNU Go does.
-fn write_score(out: &mut Answer<'_>, s: &Score, komi: f32) {
-    let black = f32::from(s.area(Color::Black));
-    let white = f32::from(s.area(Color::White));
-    let margin = black - white - komi;
-    if margin > 0.0 {
-        let _ = write!(out, "B+{margin:.1}");
-    } else if margin < 0.0 {
-        let _ = write!(out, "W+{:.1}", -margin);
-    } else {
-        out.push_str("0");
-    }
-}
-
 /// Runs one of the commands in [`SCORE_COMMANDS`]. Never inlined: its
 /// solver and searches must not sit in the frame of every command.
 #[inline(never)]
@@ -326,7 +312,7 @@ pub(super) fn run(
         "final_score" => {
             let f = engine.final_statuses();
             let s = f.score(&engine.board);
-            write_score(out, &s, engine.komi);
+            let _ = write!(out, "{}", s.area_result(engine.komi));
         }
         "final_status" => {
             let size = engine.board.size();

@@ -301,20 +301,7 @@ pub fn render(report: &Report) -> String {
                     "path",
                     &[
                         ("class", "dead".into()),
-                        (
-                            "d",
-                            format!(
-                                "M{} {}L{} {}M{} {}L{} {}",
-                                num(x - d),
-                                num(y - d),
-                                num(x + d),
-                                num(y + d),
-                                num(x - d),
-                                num(y + d),
-                                num(x + d),
-                                num(y - d)
-                            ),
-                        ),
+                        ("d", cross(x, y, d)),
                         ("stroke", "#e00000".into()),
                         ("stroke-width", "2".into()),
                     ],
@@ -367,18 +354,7 @@ pub fn render(report: &Report) -> String {
                 "path",
                 &[
                     ("class", format!("combination {}", threat.color)),
-                    (
-                        "d",
-                        format!(
-                            "M{} {}L{} {}L{} {}Z",
-                            num(x),
-                            num(y - 5.0),
-                            num(x + 4.5),
-                            num(y + 3.5),
-                            num(x - 4.5),
-                            num(y + 3.5)
-                        ),
-                    ),
+                    ("d", triangle(x, y)),
                     ("fill", "#e00000".into()),
                 ],
             );
@@ -468,6 +444,35 @@ fn legend(w: &mut Writer, size: usize) {
     w.close();
 }
 
+/// The path of a dead stone's cross: two strokes of half-width `d` through
+/// (`x`, `y`).
+fn cross(x: f64, y: f64, d: f64) -> String {
+    format!(
+        "M{} {}L{} {}M{} {}L{} {}",
+        num(x - d),
+        num(y - d),
+        num(x + d),
+        num(y + d),
+        num(x - d),
+        num(y + d),
+        num(x + d),
+        num(y - d)
+    )
+}
+
+/// The path of a combination attack's triangle centred at (`x`, `y`).
+fn triangle(x: f64, y: f64) -> String {
+    format!(
+        "M{} {}L{} {}L{} {}Z",
+        num(x),
+        num(y - 5.0),
+        num(x + 4.5),
+        num(y + 3.5),
+        num(x - 4.5),
+        num(y + 3.5)
+    )
+}
+
 /// Draws the mark of legend entry `i` centred at (`x`, `y`), as the board
 /// shows it.
 fn legend_mark(w: &mut Writer, i: usize, x: f64, y: f64) {
@@ -515,20 +520,7 @@ fn legend_mark(w: &mut Writer, i: usize, x: f64, y: f64) {
         2 => w.empty(
             "path",
             &[
-                (
-                    "d",
-                    format!(
-                        "M{} {}L{} {}M{} {}L{} {}",
-                        num(x - d / 1.5),
-                        num(y - d / 1.5),
-                        num(x + d / 1.5),
-                        num(y + d / 1.5),
-                        num(x - d / 1.5),
-                        num(y + d / 1.5),
-                        num(x + d / 1.5),
-                        num(y - d / 1.5)
-                    ),
-                ),
+                ("d", cross(x, y, d / 1.5)),
                 ("stroke", "#e00000".into()),
                 ("stroke-width", "2".into()),
             ],
@@ -545,24 +537,7 @@ fn legend_mark(w: &mut Writer, i: usize, x: f64, y: f64) {
                 ("fill", "#e00000".into()),
             ],
         ),
-        6 => w.empty(
-            "path",
-            &[
-                (
-                    "d",
-                    format!(
-                        "M{} {}L{} {}L{} {}Z",
-                        num(x),
-                        num(y - 5.0),
-                        num(x + 4.5),
-                        num(y + 3.5),
-                        num(x - 4.5),
-                        num(y + 3.5)
-                    ),
-                ),
-                ("fill", "#e00000".into()),
-            ],
-        ),
+        6 => w.empty("path", &[("d", triangle(x, y)), ("fill", "#e00000".into())]),
         _ => {
             stone(w, "#fff");
             w.empty(

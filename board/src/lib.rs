@@ -18,7 +18,7 @@
 //! |---|---|
 //! | [`Board`] (journal of [`DEFAULT_JOURNAL_CHANGES`] = 2048 writes and [`DEFAULT_JOURNAL_MOVES`] = 160 moves) | 16,040 |
 //! | `Board<1024, 64>` | 9,640 |
-//! | [`Reader`] (1024 cache entries of 16 bytes) | 16,416 |
+//! | [`Reader`] (1024 transposition and 128 area cache entries, 16 bytes each) | 18,544 |
 //!
 //! Position data is 3,969 bytes (cells and four `u16` tables over the padded
 //! 21×21 layout); the rest is journal. A journal write costs 4 bytes and a
@@ -37,6 +37,7 @@
     )
 )]
 
+pub mod area;
 pub mod board;
 pub mod cache;
 pub mod diagram;
@@ -44,6 +45,7 @@ pub mod point;
 pub mod reading;
 mod zobrist;
 
+pub use area::{AreaCache, Span};
 pub use board::{
     Board, Cell, DEFAULT_JOURNAL_CHANGES, DEFAULT_JOURNAL_MOVES, NothingToUndo, PlayError,
     PointSet, SizeError, Stones,

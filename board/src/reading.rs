@@ -24,7 +24,11 @@
 //! [`MAX_READING_DEPTH`] bounds recursion absolutely. Hitting the node limit
 //! makes the attacker fail from that node on, and the result says so. A
 //! transposition cache ([`TransCache`]) keyed by the Zobrist hash,
-//! target, routine, depth and ko master keeps answers across calls.
+//! target, routine, depth and ko master keeps answers across calls, and an
+//! area cache ([`AreaCache`]) keeps each finished top-level answer while
+//! the points around the moves it read stay as they were, so that owl,
+//! which asks about the same strings node after node, reads a string again
+//! only when a move lands near it.
 //!
 //! Omits: GNU Go's special-purpose move generators (edge clamps, special
 //! rescues and the like) beyond the generic ones above, and "gain"/"loss"
@@ -32,6 +36,7 @@
 
 use core::fmt;
 
+use crate::area::{AreaCache, Span};
 use crate::board::{Board, Cell, PlayError, PointSet};
 use crate::cache::TransCache;
 use crate::point::{Color, Move, Point};
@@ -41,6 +46,14 @@ use crate::point::{Color, Move, Point};
 pub const MAX_READING_DEPTH: usize = 40;
 /// Default number of transposition cache entries (16 bytes each).
 pub const DEFAULT_CACHE_ENTRIES: usize = 1024;
+/// Default number of area cache entries (16 bytes each).
+pub const DEFAULT_AREA_ENTRIES: usize = 128;
+/// Points around the moves a read played that its area cache entry
+/// watches: its trial moves and the strings it counted liberties of lie
+/// mostly within two points of them.
+const AREA_MARGIN: u8 = 2;
+/// Sets of limits the area cache keeps answers under at once.
+pub const LIMIT_SETS: usize = 4;
 /// Candidate moves considered at one node, at most.
 pub const MAX_CANDIDATES: usize = 24;
 /// Below this depth the attacker also takes liberties of strings the
@@ -195,15 +208,26 @@ enum Routine {
 /// let r = reader.attack(&mut board, b2);
 /// assert_eq!((r.code, r.point), (Code::Win, Point::from_vertex("C2", 3).ok()));
 /// ```
-pub struct Reader<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
+pub struct Reader<
+    const CACHE: usize = DEFAULT_CACHE_ENTRIES,
+    const AREAS: usize = DEFAULT_AREA_ENTRIES,
+> {
     limits: ReadingLimits,
     nodes: u64,
     call_nodes: u32,
     limit_hit: bool,
     cache: TransCache<CACHE>,
+    /// Top-level answers, valid while the points around their moves stay.
+    areas: AreaCache<AREAS>,
+    /// The points the current top-level read has played on.
+    span: Span,
+    /// The limits the area cache's answers were read under.
+    limit_sets: [Option<ReadingLimits>; LIMIT_SETS],
+    /// The slot of [`Reader::limits`] in `limit_sets`.
+    limit_set: usize,
 }
 
-impl<const CACHE: usize> Default for Reader<CACHE> {
+impl<const CACHE: usize, const AREAS: usize> Default for Reader<CACHE, AREAS> {
     fn default() -> Self {
         Reader::new()
     }
@@ -213,7 +237,7 @@ impl<const CACHE: usize> Default for Reader<CACHE> {
 /// each search node holds one on the stack).
 type Candidates = [(i16, Point); MAX_CANDIDATES];
 
-impl<const CACHE: usize> Reader<CACHE> {
+impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     /// A reader with default limits and an empty cache.
     #[must_use]
     pub const fn new() -> Self {
@@ -223,6 +247,10 @@ impl<const CACHE: usize> Reader<CACHE> {
             call_nodes: 0,
             limit_hit: false,
             cache: TransCache::new(),
+            areas: AreaCache::new(),
+            span: Span::EMPTY,
+            limit_sets: [Some(ReadingLimits::DEFAULT), None, None, None],
+            limit_set: 0,
         }
     }
 
@@ -233,14 +261,39 @@ impl<const CACHE: usize> Reader<CACHE> {
     }
 
     /// Replaces the limits (and clears the cache, whose answers depend on them).
+    /// The area cache keeps its answers under each of the last
+    /// [`LIMIT_SETS`] limits, so owl's and the default reads both stay.
     pub fn set_limits(&mut self, limits: ReadingLimits) {
         self.limits = limits;
-        self.clear_cache();
+        self.cache.clear();
+        self.limit_set = match self.limit_sets.iter().position(|l| *l == Some(limits)) {
+            Some(i) => i,
+            None => {
+                let free = self.limit_sets.iter().position(Option::is_none);
+                let i = free.unwrap_or_else(|| {
+                    self.areas.clear();
+                    self.limit_sets = [None; LIMIT_SETS];
+                    0
+                });
+                if let Some(slot) = self.limit_sets.get_mut(i) {
+                    *slot = Some(limits);
+                }
+                i
+            }
+        };
+    }
+
+    /// The area cache's question kind: the routine and the limits' slot.
+    fn area_kind(&self, routine: Routine) -> u8 {
+        routine as u8 | (u8::try_from(self.limit_set).unwrap_or(0) << 2)
     }
 
     /// Forgets every cached answer.
     pub fn clear_cache(&mut self) {
         self.cache.clear();
+        self.areas.clear();
+        self.limit_sets = [Some(self.limits), None, None, None];
+        self.limit_set = 0;
     }
 
     /// Nodes visited since the last reset.
@@ -262,7 +315,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         l.fourlib_depth = l.fourlib_depth.saturating_add(1);
         l.ko_depth = l.ko_depth.saturating_add(1);
         l.break_chain_depth = l.break_chain_depth.saturating_add(1);
-        self.clear_cache();
+        self.set_limits(self.limits);
     }
 
     /// Lowers the depth limits by one (GNU Go's `decrease_depths`).
@@ -273,7 +326,7 @@ impl<const CACHE: usize> Reader<CACHE> {
         l.fourlib_depth = l.fourlib_depth.saturating_sub(1);
         l.ko_depth = l.ko_depth.saturating_sub(1);
         l.break_chain_depth = l.break_chain_depth.saturating_sub(1);
-        self.clear_cache();
+        self.set_limits(self.limits);
     }
 
     /// Can the string at `target` be captured if its opponent moves first?
@@ -312,6 +365,18 @@ impl<const CACHE: usize> Reader<CACHE> {
                 limit_hit: false,
             };
         }
+        let origin = board.origin(target);
+        if let Some((code, point)) = self.areas.lookup(board, origin, self.area_kind(routine)) {
+            return ReadResult {
+                code,
+                point,
+                limit_hit: false,
+            };
+        }
+        self.span = Span::EMPTY;
+        for s in board.stones(origin) {
+            self.span.add(s);
+        }
         let depth_before = board.undo_depth();
         let (code, point) = match routine {
             Routine::Attack => self.attack_node(board, target, 0, None),
@@ -322,6 +387,13 @@ impl<const CACHE: usize> Reader<CACHE> {
             if board.undo().is_err() {
                 break;
             }
+        }
+        // A read cut by the node limit is not stored: read again with the
+        // reader's cache warmed, it may go further.
+        if !self.limit_hit {
+            let span = self.span.grown(AREA_MARGIN, board.size());
+            let kind = self.area_kind(routine);
+            self.areas.store(board, origin, kind, span, code, point);
         }
         ReadResult {
             code,
@@ -339,6 +411,16 @@ impl<const CACHE: usize> Reader<CACHE> {
             return false;
         }
         true
+    }
+
+    /// Candidates tried at a node of `depth` out of `n`: two beyond the
+    /// branch depth, all of them before it.
+    fn width(&self, n: usize, depth: usize) -> usize {
+        if depth >= usize::from(self.limits.branch_depth) {
+            n.min(2)
+        } else {
+            n
+        }
     }
 
     /// Whether the attacker does not even try at this depth.
@@ -379,13 +461,14 @@ impl<const CACHE: usize> Reader<CACHE> {
     /// permits. Answers whether it was a retake that needed a threat, and
     /// the new ko master, or `None` if the move cannot be played.
     fn try_play<const C: usize, const M: usize>(
-        &self,
+        &mut self,
         board: &mut Board<C, M>,
         color: Color,
         p: Point,
         depth: usize,
         komaster: Option<Color>,
     ) -> Option<(bool, Option<Color>)> {
+        self.span.add(p);
         match board.play(color, Move::Play(p)) {
             Ok(_) => Some((false, komaster)),
             Err(PlayError::Ko)
@@ -512,11 +595,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             extra.get(..n_extra).unwrap_or(&[]),
             &mut moves,
         );
-        let width = if depth >= usize::from(self.limits.branch_depth) {
-            n.min(2)
-        } else {
-            n
-        };
+        let width = self.width(n, depth);
         let mut best = first;
         for &(_, m) in moves.get(..width).unwrap_or(&[]) {
             if Some(m) == excluded {
@@ -744,11 +823,7 @@ impl<const CACHE: usize> Reader<CACHE> {
             extra.get(..n_extra).unwrap_or(&[]),
             &mut moves,
         );
-        let width = if depth >= usize::from(self.limits.branch_depth) {
-            n.min(2)
-        } else {
-            n
-        };
+        let width = self.width(n, depth);
         let mut best = (Code::Fail, None);
         for &(_, m) in moves.get(..width).unwrap_or(&[]) {
             if let Some(code) =
@@ -1020,6 +1095,50 @@ mod tests {
 
     fn at(v: &str, size: usize) -> Option<Point> {
         Point::from_vertex(v, size).ok()
+    }
+
+    /// A read is answered from the area cache while the points around its
+    /// moves stay as they were, and read again once a stone lands there.
+    #[test]
+    fn area_cache_answers_until_the_area_changes() {
+        // The corner of a 19×19 board: white A2 with two liberties.
+        let mut board: Board = Board::new(19).unwrap();
+        for (v, c) in [
+            ("A3", Color::Black),
+            ("C2", Color::Black),
+            ("B1", Color::Black),
+            ("A2", Color::White),
+        ] {
+            board.set_stone(at(v, 19).unwrap(), Some(c)).unwrap();
+        }
+        let d3 = Point::from_vertex("A2", 19).unwrap();
+        let mut reader: Reader = Reader::new();
+        let first = reader.attack(&mut board, d3);
+        assert_eq!(first.code, Code::Win);
+        let Some(m) = first.point else {
+            panic!("no attack point");
+        };
+        let read = reader.nodes();
+        assert!(read > 0);
+        // A stone far away: the same answer, no node read.
+        board
+            .play(Color::Black, Move::Play(at("T19", 19).unwrap()))
+            .unwrap();
+        assert_eq!(reader.attack(&mut board, d3), first);
+        assert_eq!(reader.nodes(), read);
+        // White takes the point the attack played: read again.
+        board.play(Color::White, Move::Play(m)).unwrap();
+        let again = reader.attack(&mut board, d3);
+        assert!(reader.nodes() > read);
+        // The cache lives across limit changes and back.
+        let before = reader.nodes();
+        reader.set_limits(ReadingLimits {
+            depth: 6,
+            ..ReadingLimits::DEFAULT
+        });
+        reader.set_limits(ReadingLimits::DEFAULT);
+        assert_eq!(reader.attack(&mut board, d3), again);
+        assert_eq!(reader.nodes(), before);
     }
 
     #[test]

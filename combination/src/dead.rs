@@ -60,9 +60,9 @@ pub fn owl_limits(limits: &AaLimits) -> OwlLimits {
 /// Does nothing when [`AaLimits::owl_nodes`] is 0. The board is left as
 /// it was; the reader's limits too.
 #[inline(never)]
-pub fn drop_dead_dragons<const C: usize, const M: usize, const R: usize>(
+pub fn drop_dead_dragons<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     defender: Color,
     targets: &mut PointSet,
     limits: &AaLimits,

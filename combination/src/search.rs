@@ -233,9 +233,9 @@ impl<const N: usize> List<N> {
 }
 
 /// One search: board, reader, the attacker, target stones, forbidden moves.
-struct Search<'a, const C: usize, const M: usize, const R: usize> {
+struct Search<'a, const C: usize, const M: usize, const R: usize, const A: usize> {
     board: &'a mut Board<C, M>,
-    reader: &'a mut Reader<R>,
+    reader: &'a mut Reader<R, A>,
     attacker: Color,
     depth: usize,
     node_limit: u32,
@@ -252,7 +252,7 @@ struct Search<'a, const C: usize, const M: usize, const R: usize> {
     stats: Stats,
 }
 
-impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
+impl<const C: usize, const M: usize, const R: usize, const A: usize> Search<'_, C, M, R, A> {
     fn defender(&self) -> Color {
         self.attacker.opponent()
     }
@@ -746,9 +746,9 @@ impl<const C: usize, const M: usize, const R: usize> Search<'_, C, M, R> {
 
 /// Target stones for `attacker`: defender strings of at least `min_size`
 /// stones that reading cannot capture now.
-fn targets<const C: usize, const M: usize, const R: usize>(
+fn targets<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     attacker: Color,
     min_size: usize,
 ) -> PointSet {
@@ -783,10 +783,10 @@ fn targets<const C: usize, const M: usize, const R: usize>(
 
 /// Runs `f` with the reader set to `limits.reading`, restoring its limits
 /// after; adds the reading nodes used to the stats `f` answers.
-fn with_reading<const R: usize, T>(
-    reader: &mut Reader<R>,
+fn with_reading<const R: usize, const A: usize, T>(
+    reader: &mut Reader<R, A>,
     limits: &AaLimits,
-    f: impl FnOnce(&mut Reader<R>) -> (T, Stats),
+    f: impl FnOnce(&mut Reader<R, A>) -> (T, Stats),
 ) -> (T, Stats) {
     let before = reader.limits();
     let nodes = reader.nodes();
@@ -805,9 +805,9 @@ fn with_reading<const R: usize, T>(
 /// Searches once with the given forbidden moves; answers the combination
 /// (attack, size) of at least `minsize` stones.
 #[allow(clippy::too_many_arguments)]
-fn search_once<const C: usize, const M: usize, const R: usize>(
+fn search_once<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     attacker: Color,
     targets: PointSet,
     forbidden: PointSet,
@@ -848,9 +848,9 @@ fn search_once<const C: usize, const M: usize, const R: usize>(
 /// The first combination found (shortest lines first), its size, and
 /// whether its first move is essential: with that move forbidden at every
 /// ply no combination at least as large turns up.
-fn essential<const C: usize, const M: usize, const R: usize>(
+fn essential<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     attacker: Color,
     targets: PointSet,
     limits: &AaLimits,
@@ -947,9 +947,9 @@ fn area<const C: usize, const M: usize>(
 /// The moves of the defender in the combination's area after which
 /// `attacker` has no combination of at least `size` stones.
 #[allow(clippy::too_many_arguments)]
-fn defenses<const C: usize, const M: usize, const R: usize>(
+fn defenses<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     attacker: Color,
     attack: Point,
     size: usize,
@@ -994,9 +994,9 @@ fn defenses<const C: usize, const M: usize, const R: usize>(
 /// Looks for a combination for `attacker`: its first move and the size of
 /// the smallest string it captures, without the defending moves (cheaper
 /// than [`atari_atari`]). The board is left unchanged.
-pub fn find_combination<const C: usize, const M: usize, const R: usize>(
+pub fn find_combination<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     attacker: Color,
     limits: &AaLimits,
 ) -> (Option<Combination>, Stats) {
@@ -1037,9 +1037,9 @@ pub fn find_combination<const C: usize, const M: usize, const R: usize>(
 /// assert_eq!(found, None);
 /// assert!(!stats.node_limit_hit);
 /// ```
-pub fn atari_atari<const C: usize, const M: usize, const R: usize>(
+pub fn atari_atari<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     attacker: Color,
     limits: &AaLimits,
 ) -> (Option<Combination>, Stats) {
@@ -1066,9 +1066,9 @@ pub fn atari_atari<const C: usize, const M: usize, const R: usize>(
 /// smaller one)? Answers its size (0 when none) and the combination, its
 /// defences being moves for `color` after `mv`. An illegal `mv` is an
 /// error; the board is left unchanged either way.
-pub fn atari_atari_blunder_size<const C: usize, const M: usize, const R: usize>(
+pub fn atari_atari_blunder_size<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     color: Color,
     mv: Point,
     limits: &AaLimits,
@@ -1096,9 +1096,14 @@ pub fn atari_atari_blunder_size<const C: usize, const M: usize, const R: usize>(
 /// new combination of at least `minsize` stones (`minsize` 0 counts as 1)?
 /// When it is not, `defense` is a move for `color` after `mv` that stops
 /// the combination, if one was found. An illegal `mv` is an error.
-pub fn atari_atari_confirm_safety<const C: usize, const M: usize, const R: usize>(
+pub fn atari_atari_confirm_safety<
+    const C: usize,
+    const M: usize,
+    const R: usize,
+    const A: usize,
+>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     color: Color,
     mv: Point,
     minsize: usize,

@@ -148,9 +148,9 @@ pub fn atari_stones<const C: usize, const M: usize>(board: &Board<C, M>) -> Poin
 /// Analyses the position within `budget`: stones in atari, and each
 /// colour's combination attack (its first move), if one is found. The
 /// board is left as it was found.
-pub fn analyze<const C: usize, const M: usize, const R: usize>(
+pub fn analyze<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     budget: &Budget,
 ) -> Analysis {
     let mut analysis = Analysis {
@@ -262,11 +262,12 @@ pub fn analyze_groups<
     const M: usize,
     const O: usize,
     const R: usize,
+    const A: usize,
     const S: usize,
 >(
     board: &mut Board<C, M>,
     owl: &mut Owl<O>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     solver: &mut Solver<S>,
     budget: &OwlBudget,
 ) -> Groups {

@@ -255,13 +255,14 @@ pub type ConsoleBoard = Board;
 #[cfg(feature = "small")]
 pub type ConsoleBoard = Board<1024, 96>;
 
-/// The console's tactical reader: [`Reader`]'s default 1024 cache entries,
-/// or 256 with the `small` feature (12 KiB less RAM).
+/// The console's tactical reader: [`Reader`]'s default 1024 transposition
+/// and 128 area cache entries, or 192 and 64 with the `small` feature
+/// (15 KiB less RAM).
 #[cfg(not(feature = "small"))]
 pub type ConsoleReader = Reader;
 /// The console's tactical reader.
 #[cfg(feature = "small")]
-pub type ConsoleReader = Reader<256>;
+pub type ConsoleReader = Reader<192, 64>;
 
 /// The GTP engine: board, reader, komi, game record, pending trymoves.
 pub struct Engine {

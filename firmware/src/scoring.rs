@@ -120,16 +120,18 @@ impl DeadStoneOracle for UnconditionalOracle {
 /// assert_eq!(dead.len(), 5);
 /// assert!(dead.contains(Point::from_vertex("A2", 7).unwrap()));
 /// ```
-pub struct OwlOracle<'a, const O: usize, const R: usize, const S: usize> {
+pub struct OwlOracle<'a, const O: usize, const R: usize, const A: usize, const S: usize> {
     /// The owl searcher (its limits bound the time per dragon).
     pub owl: &'a mut Owl<O>,
     /// The tactical reader the owl search uses.
-    pub reader: &'a mut Reader<R>,
+    pub reader: &'a mut Reader<R, A>,
     /// The eye-graph solver the owl search uses.
     pub solver: &'a mut Solver<S>,
 }
 
-impl<const O: usize, const R: usize, const S: usize> DeadStoneOracle for OwlOracle<'_, O, R, S> {
+impl<const O: usize, const R: usize, const A: usize, const S: usize> DeadStoneOracle
+    for OwlOracle<'_, O, R, A, S>
+{
     fn dead_stones<const C: usize, const M: usize>(
         &mut self,
         board: &mut Board<C, M>,

@@ -92,9 +92,9 @@ pub struct EyeResult {
 }
 
 /// Stones that are not lively: capturable and not defendable.
-pub fn dead_stones<const C: usize, const M: usize, const R: usize>(
+pub fn dead_stones<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
 ) -> PointSet {
     let mut points = PointSet::new();
     for p in board.points() {
@@ -109,9 +109,9 @@ pub fn dead_stones<const C: usize, const M: usize, const R: usize>(
 /// (owl reads only around its goal) and to strings with at most
 /// `max_liberties` liberties; strings through a point of `keep` are never
 /// dead.
-pub fn dead_stones_near<const C: usize, const M: usize, const R: usize>(
+pub fn dead_stones_near<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     region: &PointSet,
     keep: &PointSet,
     max_liberties: usize,
@@ -134,9 +134,9 @@ pub fn dead_stones_near<const C: usize, const M: usize, const R: usize>(
 
 /// The dead strings among those through `points` (strings with more than
 /// `max_liberties` liberties are lively without reading).
-fn dead_stones_among<const C: usize, const M: usize, const R: usize>(
+fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     points: &PointSet,
     max_liberties: usize,
 ) -> PointSet {
@@ -176,9 +176,9 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize>(
 /// reader's `find_defense`, or else a liberty of the string or a capture
 /// of a neighbouring string in atari after which the reader finds no
 /// attack (a second look that the reader's move lists can miss).
-fn defendable<const C: usize, const M: usize, const R: usize>(
+fn defendable<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     p: Point,
 ) -> bool {
     if reader.find_defense(board, p).code != Code::Fail {
@@ -303,9 +303,9 @@ pub fn domain<const C: usize, const M: usize>(
 /// The eye space through `p` of the colour whose domain is `own`, and its
 /// marginal points, or `None` when `p` is not in one. `other` is the
 /// domain of `enemy` ([`domain`]), `dead` the stones that are not lively.
-pub fn eye_space<const C: usize, const M: usize, const R: usize>(
+pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     dead: &PointSet,
     own: &PointSet,
     other: &PointSet,
@@ -373,9 +373,9 @@ fn membership<const C: usize, const M: usize>(
 /// A false margin (GNU Go's doc, "False Margins"): an empty point next to
 /// a lively `enemy` string where an `enemy` move leaves a string with
 /// one liberty. It is left out of the eye space.
-fn is_false_margin<const C: usize, const M: usize, const R: usize>(
+fn is_false_margin<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     dead: &PointSet,
     enemy: Color,
     q: Point,
@@ -399,9 +399,9 @@ fn is_false_margin<const C: usize, const M: usize, const R: usize>(
 /// A diagonal's topological value in eighths, for an eye of `color`, and
 /// the point where it is contested (the diagonal itself when empty, the
 /// attack point of an opponent stone on it).
-fn diagonal_value<const C: usize, const M: usize, const R: usize>(
+fn diagonal_value<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     color: Color,
     q: Point,
 ) -> (u32, Option<Point>) {
@@ -443,9 +443,9 @@ fn diagonal_value<const C: usize, const M: usize, const R: usize>(
 
 /// The eye space through `p` (black's first, as [`eval_eye`] looks), its
 /// marginal points and whose it is; `None` when `p` is in none.
-pub fn eye_space_at<const C: usize, const M: usize, const R: usize>(
+pub fn eye_space_at<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     p: Point,
 ) -> Option<(Color, PointSet, PointSet)> {
     if !board.is_on_board(p) {
@@ -470,9 +470,9 @@ pub fn eye_space_at<const C: usize, const M: usize, const R: usize>(
 /// The value of the eye space through `p` (black's if `p` is in one,
 /// else white's, as GNU Go's `eval_eye`), or `None` when `p` is in no eye
 /// space.
-pub fn eval_eye<const C: usize, const M: usize, const R: usize, const S: usize>(
+pub fn eval_eye<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     solver: &mut Solver<S>,
     p: Point,
 ) -> Option<EyeResult> {
@@ -525,9 +525,15 @@ fn outer_liberties<const C: usize, const M: usize>(
 /// The value and vital points of one eye space of `color` (from
 /// [`eye_space`]; GNU Go's `compute_eyes`).
 #[allow(clippy::too_many_arguments)]
-pub fn compute_eyes<const C: usize, const M: usize, const R: usize, const S: usize>(
+pub fn compute_eyes<
+    const C: usize,
+    const M: usize,
+    const R: usize,
+    const A: usize,
+    const S: usize,
+>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     solver: &mut Solver<S>,
     color: Color,
     space: &PointSet,

@@ -97,9 +97,9 @@ fn next_origin<const C: usize, const M: usize>(
 /// assert_eq!(dragon_stones(&board, d3).len(), 2);
 /// assert_eq!(dragon_stones_read(&mut board, &mut reader, d3).len(), 4);
 /// ```
-pub fn dragon_stones_read<const C: usize, const M: usize, const R: usize>(
+pub fn dragon_stones_read<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     p: Point,
 ) -> PointSet {
     // Every string met is expanded by both kinds of link, so the order
@@ -118,9 +118,9 @@ pub fn dragon_stones_read<const C: usize, const M: usize, const R: usize>(
 
 /// Adds the `color` strings next to a dead cutting string next to the
 /// string at `origin` (see [`dragon_stones_read`]).
-fn dead_cutters<const C: usize, const M: usize, const R: usize>(
+fn dead_cutters<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     dragon: &mut PointSet,
     origin: Point,
     color: Color,

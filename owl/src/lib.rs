@@ -34,7 +34,7 @@
 //! the deepest ply only.
 //!
 //! On the device (QEMU `lm3s6965evb`, thumbv7m, the console's `small`
-//! build: board journal 1,024 writes, reader cache 256, solver cache 1024
+//! build: board journal 1,024 writes, reader caches 192 and 64, solver cache 1024
 //! on the stack, `Owl<128, 32>`) deep owl lines that end in long tactical
 //! readings take the console's stack to about 39 KiB of its 43,776 bytes
 //! (the repository's `docs/device.md` has the figures). The stack's

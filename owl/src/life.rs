@@ -97,8 +97,8 @@ pub const EYE_LINE_DEPTH: usize = 40;
 /// Sets the reader's limits and the solver's node budget and line depth
 /// ([`EYE_LINE_DEPTH`]) for an owl or semeai search; answers the reader's
 /// limits for [`end_search`] to give back.
-pub(crate) fn begin_search<const R: usize, const S: usize>(
-    reader: &mut Reader<R>,
+pub(crate) fn begin_search<const R: usize, const A: usize, const S: usize>(
+    reader: &mut Reader<R, A>,
     solver: &mut Solver<S>,
     reading: ReadingLimits,
     eye_budget: u32,
@@ -112,8 +112,8 @@ pub(crate) fn begin_search<const R: usize, const S: usize>(
 
 /// Undoes [`begin_search`]: the reader's `saved` limits, the solver's
 /// default budget and line depth.
-pub(crate) fn end_search<const R: usize, const S: usize>(
-    reader: &mut Reader<R>,
+pub(crate) fn end_search<const R: usize, const A: usize, const S: usize>(
+    reader: &mut Reader<R, A>,
     solver: &mut Solver<S>,
     saved: ReadingLimits,
 ) {
@@ -268,9 +268,16 @@ pub fn dilate<const C: usize, const M: usize>(
 }
 
 /// The goal's life at this node; `color` owns the goal.
-pub fn evaluate<const C: usize, const M: usize, const R: usize, const S: usize, const E: usize>(
+pub fn evaluate<
+    const C: usize,
+    const M: usize,
+    const R: usize,
+    const A: usize,
+    const S: usize,
+    const E: usize,
+>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     solver: &mut Solver<S>,
     memo: &mut EyeMemo<E>,
     goal: &PointSet,

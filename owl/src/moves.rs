@@ -197,9 +197,9 @@ fn eye_edges<const C: usize, const M: usize>(board: &Board<C, M>, life: &Life) -
 }
 
 /// The attacker's candidates against the goal (owned by `color`).
-pub fn attack_moves<const C: usize, const M: usize, const R: usize>(
+pub fn attack_moves<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     life: &Life,
     color: Color,
 ) -> MoveList {
@@ -263,9 +263,9 @@ pub fn attack_moves<const C: usize, const M: usize, const R: usize>(
 }
 
 /// The defender's candidates for the goal (owned by `color`).
-pub fn defense_moves<const C: usize, const M: usize, const R: usize>(
+pub fn defense_moves<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     life: &Life,
     color: Color,
 ) -> MoveList {

@@ -116,7 +116,8 @@ pub struct OwlLimits {
     /// Whether a defender's move grows the goal by the strings it links
     /// to it (see `grow_goal`), not only by its own string.
     pub link_goal: bool,
-    /// The tactical reader's limits during an owl search.
+    /// The tactical reader's limits during an owl search: shallower than
+    /// the reader's defaults, as owl reads many strings at every node.
     pub reading: ReadingLimits,
 }
 
@@ -136,11 +137,11 @@ impl OwlLimits {
         root_eye_budget: 100_000,
         link_goal: true,
         reading: ReadingLimits {
-            depth: 10,
-            branch_depth: 7,
-            fourlib_depth: 4,
+            depth: 6,
+            branch_depth: 4,
+            fourlib_depth: 3,
             ko_depth: 5,
-            break_chain_depth: 4,
+            break_chain_depth: 3,
             node_limit: 400,
         },
     };
@@ -355,10 +356,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// Can the dragon through `p` be killed, the attacker moving first?
     /// An empty point answers `Fail`.
-    pub fn attack<const C: usize, const M: usize, const R: usize, const S: usize>(
+    pub fn attack<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
     ) -> OwlResult {
@@ -367,10 +374,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// Can the dragon through `p` be saved, its owner moving first?
     /// An empty point answers `Fail`.
-    pub fn defend<const C: usize, const M: usize, const R: usize, const S: usize>(
+    pub fn defend<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
     ) -> OwlResult {
@@ -379,10 +392,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// Does the attacker's move at `mv` kill the dragon through `p` (the
     /// defender cannot save it afterwards)? An illegal move answers `Fail`.
-    pub fn does_attack<const C: usize, const M: usize, const R: usize, const S: usize>(
+    pub fn does_attack<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         mv: Point,
         p: Point,
@@ -391,10 +410,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     }
 
     /// Does the defender's move at `mv` save the dragon through `p`?
-    pub fn does_defend<const C: usize, const M: usize, const R: usize, const S: usize>(
+    pub fn does_defend<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         mv: Point,
         p: Point,
@@ -404,10 +429,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// Two moves in a row that kill the dragon through `p` when one does
     /// not (GNU Go's `owl_threaten_attack`): the code and both moves.
-    pub fn threaten_attack<const C: usize, const M: usize, const R: usize, const S: usize>(
+    pub fn threaten_attack<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
     ) -> (Code, Option<Point>, Option<Point>) {
@@ -416,10 +447,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// Two moves in a row that save the dragon through `p` (GNU Go's
     /// `owl_threaten_defense`): the code and both moves.
-    pub fn threaten_defense<const C: usize, const M: usize, const R: usize, const S: usize>(
+    pub fn threaten_defense<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
     ) -> (Code, Option<Point>, Option<Point>) {
@@ -428,10 +465,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// The dragon's status from an attack and a defence search; `None`
     /// for an empty point.
-    pub fn status<const C: usize, const M: usize, const R: usize, const S: usize>(
+    pub fn status<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
     ) -> Option<DragonStatus> {
@@ -450,10 +493,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         })
     }
 
-    fn threaten<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn threaten<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
         side: Side,
@@ -497,10 +540,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         (Code::Fail, None, None)
     }
 
-    fn top<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn top<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
         first: Option<Point>,
@@ -598,10 +641,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// One node: `side` moves; the answer is that side's code and move.
     #[allow(clippy::too_many_arguments)]
-    fn node<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn node<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -679,10 +722,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// the defender's tree did not mend.
     /// Out of line, so the check's state is not part of every ply's frame.
     #[inline(never)]
-    fn confirm_pass<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn confirm_pass<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -705,10 +754,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// `plan` also runs one, with no move played, before the defender's
     /// root passes on settled eyes; that takes one of the call's checks.
     #[allow(clippy::too_many_arguments)]
-    fn root_check<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn root_check<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -729,10 +784,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// and a value the check's positions left would serve the tree's other
     /// lines. Answers the reply's code.
     #[allow(clippy::too_many_arguments)]
-    fn reply_check<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn reply_check<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -753,10 +814,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// from this position, as [`Owl::root_check`] describes. Returns the
     /// root mover's code and whether the node limit cut it.
     #[allow(clippy::too_many_arguments)]
-    fn reread<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn reread<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -794,10 +855,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// not part of every ply's frame.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
-    fn rescue<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn rescue<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -830,10 +891,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// and the attacker's own call from there is read as a root check's
     /// search; the defender's code and whether the node budget cut it.
     #[allow(clippy::too_many_arguments)]
-    fn rescue_read<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn rescue_read<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -867,10 +934,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// then more possible eyes; a weak goal string counts against a move.
     /// Out of line, so the evaluation's frame is gone before the rereads.
     #[inline(never)]
-    fn rank_reserve<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn rank_reserve<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -917,10 +990,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// [`Owl::rank_reserve`], read as the rescues read theirs.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
-    fn reserve_rescue<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn reserve_rescue<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -961,10 +1040,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// verdict stands if no move wins.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
-    fn plan<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn plan<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
@@ -1079,10 +1158,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// Near the root the side's first other vital point not yet among the
     /// moves comes last, also on top of the budget ([`OTHER_VITAL_DEPTH`]).
     #[allow(clippy::too_many_arguments)]
-    fn candidates<const C: usize, const M: usize, const R: usize>(
+    fn candidates<const C: usize, const M: usize, const R: usize, const A: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         life: &Life,
         task: &Task<'_>,
         side: Side,
@@ -1180,10 +1259,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// Plays `moves` for `side` in order and reads each reply.
     #[allow(clippy::too_many_arguments)]
-    fn search<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn search<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,

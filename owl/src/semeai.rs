@@ -676,10 +676,16 @@ impl<const EYES: usize> Semeai<EYES> {
     /// [`SemeaiError::Empty`] when a point is empty or off the board,
     /// [`SemeaiError::SameColor`] when both dragons have one colour; the
     /// board is untouched.
-    pub fn analyze<const C: usize, const M: usize, const R: usize, const S: usize>(
+    pub fn analyze<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         a: Point,
         b: Point,
@@ -729,10 +735,10 @@ impl<const EYES: usize> Semeai<EYES> {
 
     /// One node: `turn` moves; the value (A's side) and the move.
     #[allow(clippy::too_many_arguments)]
-    fn node<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn node<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task,
         turn: Turn,
@@ -935,10 +941,16 @@ impl<const EYES: usize> Semeai<EYES> {
     /// named string wins only if the capturer now lives; otherwise the
     /// other side moves.
     #[allow(clippy::too_many_arguments)]
-    fn after_move<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn after_move<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task,
         turn: Turn,
@@ -973,10 +985,16 @@ impl<const EYES: usize> Semeai<EYES> {
     /// Whether the side `capturer`, having just captured the other
     /// dragon's named string, now lives: two sure eyes with the other side
     /// to move, or room to run.
-    fn lives_after_capture<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn lives_after_capture<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task,
         capturer: Turn,
@@ -1006,10 +1024,10 @@ impl<const EYES: usize> Semeai<EYES> {
     /// [`Semeai::node`] so its two [`Dragon`]s do not sit in every frame
     /// of the recursion.
     #[inline(never)]
-    fn assess<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn assess<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         task: &Task,
         turn: Turn,
@@ -1062,10 +1080,10 @@ impl<const EYES: usize> Semeai<EYES> {
     /// dragon are the race's liberties, not eyes), weak strings, lunches
     /// and room to run. Neither dragon's stones count as dead: that is
     /// what the race decides.
-    fn look<const C: usize, const M: usize, const R: usize, const S: usize>(
+    fn look<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,
         board: &mut Board<C, M>,
-        reader: &mut Reader<R>,
+        reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         stones: &PointSet,
         other: &PointSet,
@@ -1594,9 +1612,9 @@ fn liberty_gain<const C: usize, const M: usize>(
 
 /// The mover's candidates: `mine` is the mover's dragon, `theirs` the
 /// other; `color` the mover's colour.
-fn candidates<const C: usize, const M: usize, const R: usize>(
+fn candidates<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
-    reader: &mut Reader<R>,
+    reader: &mut Reader<R, A>,
     mine: &Dragon,
     theirs: &Dragon,
     color: Color,

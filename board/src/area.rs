@@ -1,0 +1,246 @@
+//! Answers that stay valid while one part of the board stays the same.
+//!
+//! Owns [`AreaCache`], the tactical reader's memory across positions (GNU
+//! Go's "persistent reading cache", in our own form): a read of one string
+//! is stored with the rectangle it played in ([`Span`], grown by a margin)
+//! and a Zobrist hash of that rectangle's stones and ko point. A later read
+//! of the same string, by the same routine, answers from the entry when the
+//! rectangle still hashes the same, however the board changed elsewhere.
+//! That is an approximation, as it is in GNU Go: a string crossing the
+//! rectangle's edge may have lost liberties outside it. `N` entries of 16
+//! bytes are replaced in turn (first in, first out). Omits GNU Go's
+//! per-point active areas and its cost-based replacement.
+
+use crate::board::Board;
+use crate::point::{Point, STRIDE};
+use crate::reading::Code;
+use crate::zobrist;
+
+/// A rectangle of points in the padded layout's columns and rows
+/// (inclusive), empty until a point is added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    lo: (u8, u8),
+    hi: (u8, u8),
+}
+
+impl Span {
+    /// The empty rectangle.
+    pub const EMPTY: Span = Span {
+        lo: (u8::MAX, u8::MAX),
+        hi: (0, 0),
+    };
+
+    /// Grows the rectangle to hold `p`.
+    #[inline]
+    pub fn add(&mut self, p: Point) {
+        let (c, r) = coords(p);
+        self.lo = (self.lo.0.min(c), self.lo.1.min(r));
+        self.hi = (self.hi.0.max(c), self.hi.1.max(r));
+    }
+
+    /// Whether no point was added.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.lo.0 > self.hi.0
+    }
+
+    /// The rectangle grown by `margin` on each side, clipped to a board of
+    /// `size`.
+    #[must_use]
+    pub fn grown(self, margin: u8, size: usize) -> Span {
+        if self.is_empty() {
+            return self;
+        }
+        let last = u8::try_from(size).unwrap_or(u8::MAX);
+        Span {
+            lo: (
+                self.lo.0.saturating_sub(margin).max(1),
+                self.lo.1.saturating_sub(margin).max(1),
+            ),
+            hi: (
+                self.hi.0.saturating_add(margin).min(last),
+                self.hi.1.saturating_add(margin).min(last),
+            ),
+        }
+    }
+
+    /// Zobrist hash of the stones inside the rectangle and of the ko point
+    /// when it lies inside.
+    #[must_use]
+    pub fn hash<const C: usize, const M: usize>(&self, board: &Board<C, M>) -> u64 {
+        let mut h = 0u64;
+        if self.is_empty() {
+            return h;
+        }
+        for r in self.lo.1..=self.hi.1 {
+            for c in self.lo.0..=self.hi.0 {
+                let Some(p) = Point::from_index(usize::from(r) * STRIDE + usize::from(c)) else {
+                    continue;
+                };
+                if let Some(color) = board.color_at(p) {
+                    h ^= zobrist::stone(color.index(), p.index());
+                }
+            }
+        }
+        if let Some(ko) = board.ko_point()
+            && self.holds(ko)
+        {
+            h ^= zobrist::ko(ko.index());
+        }
+        h ^ u64::from_le_bytes([self.lo.0, self.lo.1, self.hi.0, self.hi.1, 0, 0, 0, 0])
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The points inside the rectangle.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let (lo, hi) = (self.lo, self.hi);
+        (lo.1..=hi.1).flat_map(move |r| {
+            (lo.0..=hi.0)
+                .filter_map(move |c| Point::from_index(usize::from(r) * STRIDE + usize::from(c)))
+        })
+    }
+
+    fn holds(&self, p: Point) -> bool {
+        let (c, r) = coords(p);
+        (self.lo.0..=self.hi.0).contains(&c) && (self.lo.1..=self.hi.1).contains(&r)
+    }
+}
+
+/// The padded layout's column and row of `p`.
+fn coords(p: Point) -> (u8, u8) {
+    let i = p.index();
+    (
+        u8::try_from(i % STRIDE).unwrap_or(u8::MAX),
+        u8::try_from(i / STRIDE).unwrap_or(u8::MAX),
+    )
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    /// The rectangle's hash when the answer was stored.
+    hash: u64,
+    span: Span,
+    /// The string's origin index, plus the caller's tag times 1024.
+    tag: u16,
+    /// The code's GTP number plus one (0: an empty slot; bits 0–2) and the
+    /// move's point index (bits 3–11).
+    answer: u16,
+}
+
+const EMPTY: Entry = Entry {
+    hash: 0,
+    span: Span::EMPTY,
+    tag: 0,
+    answer: 0,
+};
+
+/// A fixed-size table of answers about one string each, valid while their
+/// rectangle hashes the same.
+///
+/// ```
+/// use owlet_board::{AreaCache, Board, Code, Point, Span};
+/// let mut board: Board = Board::new(9).unwrap();
+/// let mut cache = AreaCache::<4>::new();
+/// let (a1, e5) = (Point::new(0, 0).unwrap(), Point::new(4, 4).unwrap());
+/// let mut span = Span::EMPTY;
+/// span.add(a1);
+/// cache.store(&board, a1, 1, span.grown(1, 9), Code::Win, None);
+/// assert_eq!(cache.lookup(&board, a1, 1), Some((Code::Win, None)));
+/// // A stone far away leaves the answer; one inside the rectangle drops it.
+/// board.play(owlet_board::Color::Black, owlet_board::Move::Play(e5)).unwrap();
+/// assert_eq!(cache.lookup(&board, a1, 1), Some((Code::Win, None)));
+/// board.play(owlet_board::Color::White, owlet_board::Move::Play(Point::new(1, 1).unwrap())).unwrap();
+/// assert_eq!(cache.lookup(&board, a1, 1), None);
+/// ```
+pub struct AreaCache<const N: usize> {
+    entries: [Entry; N],
+    next: usize,
+}
+
+impl<const N: usize> Default for AreaCache<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> AreaCache<N> {
+    /// An empty table.
+    #[must_use]
+    #[inline(always)]
+    pub const fn new() -> Self {
+        AreaCache {
+            entries: [EMPTY; N],
+            next: 0,
+        }
+    }
+
+    /// Forgets every answer.
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY);
+        self.next = 0;
+    }
+
+    fn tag(origin: Point, kind: u8) -> u16 {
+        u16::try_from(origin.index()).unwrap_or(0) | (u16::from(kind) << 10)
+    }
+
+    /// The answer stored about the string with origin `origin`, for the
+    /// caller's `kind` of question (0..=63), if its rectangle still hashes
+    /// as it did: the code and the move.
+    #[must_use]
+    pub fn lookup<const C: usize, const M: usize>(
+        &self,
+        board: &Board<C, M>,
+        origin: Point,
+        kind: u8,
+    ) -> Option<(Code, Option<Point>)> {
+        let tag = Self::tag(origin, kind);
+        self.entries
+            .iter()
+            .find(|e| e.answer != 0 && e.tag == tag && e.span.hash(board) == e.hash)
+            .map(|e| {
+                let code = Code::from_u8(u8::try_from(e.answer & 7).unwrap_or(1).wrapping_sub(1));
+                let point =
+                    Point::from_index(usize::from(e.answer >> 3)).filter(|_| e.answer >> 3 != 0);
+                (code, point)
+            })
+    }
+
+    /// Stores an answer about the string with origin `origin` for `kind`,
+    /// valid while `span` hashes as it does now.
+    pub fn store<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        origin: Point,
+        kind: u8,
+        span: Span,
+        code: Code,
+        point: Option<Point>,
+    ) {
+        if N == 0 {
+            return;
+        }
+        let slot = self.next % N;
+        self.next = (slot + 1) % N;
+        if let Some(e) = self.entries.get_mut(slot) {
+            *e = Entry {
+                hash: span.hash(board),
+                span,
+                tag: Self::tag(origin, kind),
+                answer: u16::from(code.gtp() + 1)
+                    | point.map_or(0, |p| u16::try_from(p.index()).unwrap_or(0) << 3),
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_is_16_bytes() {
+        assert_eq!(core::mem::size_of::<Entry>(), 16);
+    }
+}

@@ -366,16 +366,12 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             };
         }
         let origin = board.origin(target);
-        if let Some((code, point)) = self.areas.lookup(board, origin, self.area_kind(routine)) {
+        if let Some((code, point)) = self.area_answer(board, origin, routine) {
             return ReadResult {
                 code,
                 point,
                 limit_hit: false,
             };
-        }
-        self.span = Span::EMPTY;
-        for s in board.stones(origin) {
-            self.span.add(s);
         }
         let depth_before = board.undo_depth();
         let (code, point) = match routine {
@@ -391,15 +387,48 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // A read cut by the node limit is not stored: read again with the
         // reader's cache warmed, it may go further.
         if !self.limit_hit {
-            let span = self.span.grown(AREA_MARGIN, board.size());
-            let kind = self.area_kind(routine);
-            self.areas.store(board, origin, kind, span, code, point);
+            self.area_keep(board, origin, routine, code, point);
         }
         ReadResult {
             code,
             point: if code == Code::Fail { None } else { point },
             limit_hit: self.limit_hit,
         }
+    }
+
+    /// The area cache's answer about the string at `origin`, or `None`
+    /// after starting the span of a new read at the string's stones. Out of
+    /// line, so its frame is gone before the search recurses.
+    #[inline(never)]
+    fn area_answer<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        origin: Point,
+        routine: Routine,
+    ) -> Option<(Code, Option<Point>)> {
+        let hit = self.areas.lookup(board, origin, self.area_kind(routine));
+        if hit.is_none() {
+            self.span = Span::EMPTY;
+            for s in board.stones(origin) {
+                self.span.add(s);
+            }
+        }
+        hit
+    }
+
+    /// Keeps a finished read's answer in the area cache.
+    #[inline(never)]
+    fn area_keep<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        origin: Point,
+        routine: Routine,
+        code: Code,
+        point: Option<Point>,
+    ) {
+        let span = self.span.grown(AREA_MARGIN, board.size());
+        let kind = self.area_kind(routine);
+        self.areas.store(board, origin, kind, span, code, point);
     }
 
     /// Counts a node; false when the node limit has been reached.

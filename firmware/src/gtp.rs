@@ -256,13 +256,13 @@ pub type ConsoleBoard = Board;
 pub type ConsoleBoard = Board<1024, 96>;
 
 /// The console's tactical reader: [`Reader`]'s default 1024 transposition
-/// and 128 area cache entries, or 192 and 64 with the `small` feature
+/// and 128 area cache entries, or 160 and 64 with the `small` feature
 /// (15 KiB less RAM).
 #[cfg(not(feature = "small"))]
 pub type ConsoleReader = Reader;
 /// The console's tactical reader.
 #[cfg(feature = "small")]
-pub type ConsoleReader = Reader<192, 64>;
+pub type ConsoleReader = Reader<160, 64>;
 
 /// The GTP engine: board, reader, komi, game record, pending trymoves.
 pub struct Engine {

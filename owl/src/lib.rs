@@ -34,9 +34,9 @@
 //! the deepest ply only.
 //!
 //! On the device (QEMU `lm3s6965evb`, thumbv7m, the console's `small`
-//! build: board journal 1,024 writes, reader caches 192 and 64, solver cache 1024
+//! build: board journal 1,024 writes, reader caches 160 and 64, solver cache 1024
 //! on the stack, `Owl<128, 32>`) deep owl lines that end in long tactical
-//! readings take the console's stack to about 39 KiB of its 43,776 bytes
+//! readings take the console's stack to about 39 KiB of its 44,288 bytes
 //! (the repository's `docs/device.md` has the figures). The stack's
 //! worst case is the console (16.3 KiB with the owl command's solver),
 //! [`MAX_OWL_DEPTH`] + 1 plies of 400 bytes, the evaluation, then a reading of

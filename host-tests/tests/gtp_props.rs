@@ -237,7 +237,9 @@ fn owlet_gtp_reports_limit_hits_on_stderr() {
          play black E5\nplay white D2\nplay white F6\ndefend C3\n",
     );
     script += &"trymove black pass\n".repeat(owlet_board::DEFAULT_JOURNAL_MOVES);
-    script += "defend C3\nget_limit_hits\nreset_limit_hits\nget_limit_hits\n";
+    // A string not read before: the reader keeps C3's answer for this
+    // unchanged position, so asking again would need no moves.
+    script += "attack C4\nget_limit_hits\nreset_limit_hits\nget_limit_hits\n";
     let mut child = Command::new(env!("CARGO_BIN_EXE_owlet"))
         .arg("gtp")
         .stdin(Stdio::piped())
@@ -270,7 +272,7 @@ fn owlet_gtp_reports_limit_hits_on_stderr() {
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.len(), 1, "{stderr}");
     assert!(
-        lines[0].starts_with("owlet: limits hit by `defend C3`: journal "),
+        lines[0].starts_with("owlet: limits hit by `attack C4`: journal "),
         "{stderr}"
     );
 }

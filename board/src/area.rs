@@ -65,8 +65,9 @@ impl Span {
         }
     }
 
-    /// Zobrist hash of the stones inside the rectangle and of the ko point
-    /// when it lies inside.
+    /// Zobrist hash of the stones inside the rectangle, of the ko point
+    /// when it lies inside, and of the board's size (a rectangle clipped at
+    /// one size's edge is not the same area on a larger board).
     #[must_use]
     pub fn hash<const C: usize, const M: usize>(&self, board: &Board<C, M>) -> u64 {
         let mut h = 0u64;
@@ -88,7 +89,8 @@ impl Span {
         {
             h ^= zobrist::ko(ko.index());
         }
-        h ^ u64::from_le_bytes([self.lo.0, self.lo.1, self.hi.0, self.hi.1, 0, 0, 0, 0])
+        let size = u8::try_from(board.size()).unwrap_or(u8::MAX);
+        h ^ u64::from_le_bytes([self.lo.0, self.lo.1, self.hi.0, self.hi.1, size, 0, 0, 0])
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
@@ -242,5 +244,21 @@ mod tests {
     #[test]
     fn an_entry_is_16_bytes() {
         assert_eq!(core::mem::size_of::<Entry>(), 16);
+    }
+
+    /// A rectangle clipped at a 9×9 board's edge is another area on 13×13.
+    #[test]
+    fn the_board_size_is_part_of_the_area() {
+        let j5 = Point::new(8, 4).unwrap();
+        let mut board: Board = Board::new(9).unwrap();
+        board.set_stone(j5, Some(crate::Color::White)).unwrap();
+        let mut span = Span::EMPTY;
+        span.add(j5);
+        let mut cache = AreaCache::<2>::new();
+        cache.store(&board, j5, 0, span.grown(2, 9), Code::Win, None);
+        assert_eq!(cache.lookup(&board, j5, 0), Some((Code::Win, None)));
+        let mut larger: Board = Board::new(13).unwrap();
+        larger.set_stone(j5, Some(crate::Color::White)).unwrap();
+        assert_eq!(cache.lookup(&larger, j5, 0), None);
     }
 }

@@ -249,7 +249,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             cache: TransCache::new(),
             areas: AreaCache::new(),
             span: Span::EMPTY,
-            limit_sets: [Some(ReadingLimits::DEFAULT), None, None, None],
+            limit_sets: first_limit_set(ReadingLimits::DEFAULT),
             limit_set: 0,
         }
     }
@@ -292,7 +292,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     pub fn clear_cache(&mut self) {
         self.cache.clear();
         self.areas.clear();
-        self.limit_sets = [Some(self.limits), None, None, None];
+        self.limit_sets = first_limit_set(self.limits);
         self.limit_set = 0;
     }
 
@@ -1034,6 +1034,15 @@ fn trial_play<const C: usize, const M: usize>(
         Err(PlayError::Ko) => board.play_ignoring_ko(color, m).ok().map(|c| (c, true)),
         Err(_) => None,
     }
+}
+
+/// The area cache's sets of limits when only `limits` has been used.
+const fn first_limit_set(limits: ReadingLimits) -> [Option<ReadingLimits>; LIMIT_SETS] {
+    let mut sets = [None; LIMIT_SETS];
+    if let Some(first) = sets.first_mut() {
+        *first = Some(limits);
+    }
+    sets
 }
 
 /// Writes `p` at `list[*n]` and counts it, if there is room.

@@ -12,6 +12,7 @@
 //! per-point active areas and its cost-based replacement.
 
 use crate::board::Board;
+use crate::cache::{pack_point, unpack_point};
 use crate::point::{Point, STRIDE};
 use crate::reading::Code;
 use crate::zobrist;
@@ -203,8 +204,7 @@ impl<const N: usize> AreaCache<N> {
             .find(|e| e.answer != 0 && e.tag == tag && e.span.hash(board) == e.hash)
             .map(|e| {
                 let code = Code::from_u8(u8::try_from(e.answer & 7).unwrap_or(1).wrapping_sub(1));
-                let point =
-                    Point::from_index(usize::from(e.answer >> 3)).filter(|_| e.answer >> 3 != 0);
+                let point = unpack_point(e.answer >> 3);
                 (code, point)
             })
     }
@@ -230,8 +230,7 @@ impl<const N: usize> AreaCache<N> {
                 hash: span.hash(board),
                 span,
                 tag: Self::tag(origin, kind),
-                answer: u16::from(code.gtp() + 1)
-                    | point.map_or(0, |p| u16::try_from(p.index()).unwrap_or(0) << 3),
+                answer: u16::from(code.gtp() + 1) | (pack_point(point) << 3),
             };
         }
     }

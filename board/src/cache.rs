@@ -74,7 +74,7 @@ impl<const N: usize> TransCache<N> {
         if e.code == 0 || e.key != key {
             return None;
         }
-        let point = Point::from_index(usize::from(e.point)).filter(|_| e.point != 0);
+        let point = unpack_point(e.point);
         Some((Code::from_u8(e.code - 1), point, e.depth))
     }
 
@@ -85,10 +85,21 @@ impl<const N: usize> TransCache<N> {
                 key,
                 code: code.gtp() + 1,
                 depth,
-                point: point.map_or(0, |p| u16::try_from(p.index()).unwrap_or(0)),
+                point: pack_point(point),
             };
         }
     }
+}
+
+/// A move as a cache stores it: its point's index, or 0 (the padding
+/// corner, never a move) for none.
+pub(crate) fn pack_point(point: Option<Point>) -> u16 {
+    point.map_or(0, |p| u16::try_from(p.index()).unwrap_or(0))
+}
+
+/// The move [`pack_point`] stored.
+pub(crate) fn unpack_point(packed: u16) -> Option<Point> {
+    Point::from_index(usize::from(packed)).filter(|_| packed != 0)
 }
 
 #[cfg(test)]

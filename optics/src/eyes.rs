@@ -230,73 +230,89 @@ pub fn domain<const C: usize, const M: usize>(
             set.insert(p);
         }
     }
-    let size = board.size();
+    // Growing is monotone (a point joins for what is already in), so the
+    // fixpoint does not depend on the order: points are checked from a
+    // worklist, and a point that joins puts its eight neighbours back on it.
+    let mut pending = PointSet::new();
+    for e in board.points() {
+        if !set.contains(e) && open(e) {
+            pending.insert(e);
+        }
+    }
     loop {
-        let mut grew = false;
-        for e in board.points() {
-            if set.contains(e) || !open(e) {
-                continue;
-            }
-            let corner =
-                (e.col() == 0 || e.col() + 1 == size) && (e.row() == 0 || e.row() + 1 == size);
-            let gets = if corner && size > 1 {
-                let dc: isize = if e.col() == 0 { 1 } else { -1 };
-                let dr: isize = if e.row() == 0 { 1 } else { -1 };
-                let b = board.offset(e, dc, 0);
-                let c = board.offset(e, 0, dr);
-                let d = board.offset(e, dc, dr);
-                let from = [b, c].iter().flatten().any(|&q| set.contains(q));
-                let blocked = [b, c, d].iter().flatten().any(|&q| lively(q, enemy));
-                from && !blocked
-            } else {
-                let mut any = false;
-                'pairs: for (dc, dr) in [(-1isize, -1isize), (-1, 1), (1, -1), (1, 1)] {
-                    let Some(diag) = board.offset(e, dc, dr) else {
-                        continue;
-                    };
-                    // The two orthogonal neighbours of e next to the diagonal.
-                    for (orth, other) in [((dc, 0), (0, dr)), ((0, dr), (dc, 0))] {
-                        let Some(o) = board.offset(e, orth.0, orth.1) else {
-                            continue;
-                        };
-                        if !set.contains(diag)
-                            || !set.contains(o)
-                            || board.is_first_line(diag)
-                            || board.is_first_line(o)
-                        {
-                            continue;
-                        }
-                        // Knight's move: a lively opponent on the other
-                        // orthogonal neighbour next to the diagonal.
-                        if board
-                            .offset(e, other.0, other.1)
-                            .is_some_and(|q| lively(q, enemy))
-                        {
-                            continue;
-                        }
-                        // Two-space jump: lively opponents beyond both ends.
-                        let (ddc, ddr) = (dc - orth.0, dr - orth.1);
-                        let u = board.offset(diag, ddc, ddr);
-                        let c = board.offset(o, -ddc, -ddr);
-                        if u.is_some_and(|q| lively(q, enemy))
-                            && c.is_some_and(|q| lively(q, enemy))
-                        {
-                            continue;
-                        }
-                        any = true;
-                        break 'pairs;
-                    }
+        let Some(e) = pending.iter().next() else {
+            break;
+        };
+        pending.remove(e);
+        if grows_into(board, &set, e, &lively, enemy) {
+            set.insert(e);
+            for q in e.neighbors().into_iter().chain(e.diagonals()) {
+                if board.is_on_board(q) && !set.contains(q) && open(q) {
+                    pending.insert(q);
                 }
-                any
-            };
-            if gets {
-                set.insert(e);
-                grew = true;
             }
         }
-        if !grew {
-            return set;
+    }
+    set
+}
+
+/// Whether the domain `set` grows into the open point `e` (see [`domain`]).
+fn grows_into<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    set: &PointSet,
+    e: Point,
+    lively: &impl Fn(Point, Color) -> bool,
+    enemy: Color,
+) -> bool {
+    let size = board.size();
+    let corner = (e.col() == 0 || e.col() + 1 == size) && (e.row() == 0 || e.row() + 1 == size);
+    if corner && size > 1 {
+        let dc: isize = if e.col() == 0 { 1 } else { -1 };
+        let dr: isize = if e.row() == 0 { 1 } else { -1 };
+        let b = board.offset(e, dc, 0);
+        let c = board.offset(e, 0, dr);
+        let d = board.offset(e, dc, dr);
+        let from = [b, c].iter().flatten().any(|&q| set.contains(q));
+        let blocked = [b, c, d].iter().flatten().any(|&q| lively(q, enemy));
+        from && !blocked
+    } else {
+        let mut any = false;
+        'pairs: for (dc, dr) in [(-1isize, -1isize), (-1, 1), (1, -1), (1, 1)] {
+            let Some(diag) = board.offset(e, dc, dr) else {
+                continue;
+            };
+            // The two orthogonal neighbours of e next to the diagonal.
+            for (orth, other) in [((dc, 0), (0, dr)), ((0, dr), (dc, 0))] {
+                let Some(o) = board.offset(e, orth.0, orth.1) else {
+                    continue;
+                };
+                if !set.contains(diag)
+                    || !set.contains(o)
+                    || board.is_first_line(diag)
+                    || board.is_first_line(o)
+                {
+                    continue;
+                }
+                // Knight's move: a lively opponent on the other
+                // orthogonal neighbour next to the diagonal.
+                if board
+                    .offset(e, other.0, other.1)
+                    .is_some_and(|q| lively(q, enemy))
+                {
+                    continue;
+                }
+                // Two-space jump: lively opponents beyond both ends.
+                let (ddc, ddr) = (dc - orth.0, dr - orth.1);
+                let u = board.offset(diag, ddc, ddr);
+                let c = board.offset(o, -ddc, -ddr);
+                if u.is_some_and(|q| lively(q, enemy)) && c.is_some_and(|q| lively(q, enemy)) {
+                    continue;
+                }
+                any = true;
+                break 'pairs;
+            }
         }
+        any
     }
 }
 

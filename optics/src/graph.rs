@@ -207,13 +207,13 @@ impl EyeGraph {
     /// The part of `within` connected to `seed` (both masks).
     pub(crate) fn flood(&self, seed: Mask, within: Mask) -> Mask {
         let mut set = seed & within;
-        loop {
-            let grown = (set | self.neighbours(set)) & within;
-            if grown == set {
-                return set;
-            }
-            set = grown;
+        // Only the vertices added last can reach new ones.
+        let mut frontier = set;
+        while frontier != 0 {
+            frontier = self.neighbours(frontier) & within & !set;
+            set |= frontier;
         }
+        set
     }
 
     /// Parses GNU Go's coded diagram (`%` newline, `O` blank) and embeds

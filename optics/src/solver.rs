@@ -56,9 +56,11 @@
 //! (measured on ld_owl.tst: the solver reads 14 % fewer nodes, the suite
 //! takes 16 % less CPU time).
 //!
-//! Bounds: a two-way cache of `CACHE` 8-byte entries (default
-//! [`DEFAULT_CACHE_ENTRIES`] = 1024, 8 KiB), a node budget per analysis
-//! ([`DEFAULT_NODE_BUDGET`]) and a line depth of [`MAX_DEPTH`]. A result
+//! Bounds: `CACHE` 8-byte entries (default [`DEFAULT_CACHE_ENTRIES`] =
+//! 1024, 8 KiB): four fifths a two-way transposition cache, a fifth a memo
+//! of whole analyses kept across calls (see [`Solver`]); a node budget per
+//! analysis ([`DEFAULT_NODE_BUDGET`]), a line depth of [`MAX_DEPTH`] and
+//! a largest graph read ([`Solver::set_vertex_limit`]). A result
 //! that a repetition refused above its position decided is not cached; if
 //! this exact reading runs out of a quarter of the budget, a second one
 //! caches every result as GNU Go does (a result reached through a
@@ -94,6 +96,10 @@ pub const DEFAULT_NODE_BUDGET: u32 = 400_000;
 /// Longest line read (moves, the extra eye's filling and the moves that
 /// find the value; passes do not count).
 pub const MAX_DEPTH: usize = 64;
+
+/// Analyses that read at least this many nodes are kept in the memo (see
+/// [`Solver`]); cheaper ones are read again.
+pub const MEMO_MIN_NODES: u32 = 1000;
 
 /// Most dead strings without a liberty in the graph that are tracked.
 const MAX_CAPTIVES: usize = 8;
@@ -195,8 +201,18 @@ const DEAD: Status = Status {
 };
 
 /// The solver with its cache. `size_of` is `CACHE × 8` plus about 0.6 KiB.
+///
+/// Four fifths of the cache's entries are the reading's transposition
+/// table, cleared for each analysis; the last fifth is a memo of whole
+/// analyses (`CACHE / 10` of them, two entries each) that read at least
+/// [`MEMO_MIN_NODES`], kept across calls: owl meets the same eye graph in
+/// many positions. The memo's key is a 64-bit hash of the graph, the rules,
+/// the outer liberties, the budget and the line depth, everything an
+/// analysis depends on, so a memo answer is the one reading would give.
 pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     cache: [u64; CACHE],
+    /// The memo's next slot to fill (first in, first out).
+    memo_next: usize,
     graph: EyeGraph,
     order: [u8; MAX_VERTICES],
     /// Keys of the positions of the current line.
@@ -208,6 +224,8 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     budget: u32,
     /// Longest line read, at most [`MAX_DEPTH`].
     depth_limit: usize,
+    /// Graphs of more vertices are not read (see [`Solver::set_vertex_limit`]).
+    vertex_limit: usize,
     outer: u8,
     out_of_budget: bool,
     /// Cache results that depended on the repetition rule too (the
@@ -235,6 +253,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     pub fn new() -> Self {
         Solver {
             cache: [0; CACHE],
+            memo_next: 0,
             graph: EyeGraph::new(),
             order: [0; MAX_VERTICES],
             path: [0; MAX_DEPTH],
@@ -244,6 +263,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             nodes: 0,
             budget: DEFAULT_NODE_BUDGET,
             depth_limit: MAX_DEPTH,
+            vertex_limit: MAX_VERTICES,
             outer: DIAGRAM_OUTER_LIBERTIES,
             out_of_budget: false,
             store_all: false,
@@ -263,6 +283,14 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// the line has positions. A line cut short leaves the value inexact.
     pub fn set_depth_limit(&mut self, positions: usize) {
         self.depth_limit = positions.min(MAX_DEPTH);
+    }
+
+    /// Sets the most vertices a graph may have to be read ([`MAX_VERTICES`],
+    /// the default: every graph). A larger one gets the estimate at once,
+    /// as if the budget had run out: a caller whose budget never suffices
+    /// for such graphs saves reading them.
+    pub fn set_vertex_limit(&mut self, vertices: usize) {
+        self.vertex_limit = vertices;
     }
 
     /// Nodes used by the last analysis.
@@ -331,7 +359,79 @@ impl<const CACHE: usize> Solver<CACHE> {
         found
     }
 
+    /// Entries of the cache's transposition table (the rest is the memo).
+    const TABLE: usize = CACHE - 2 * Self::MEMO;
+    /// Analyses the memo keeps.
+    const MEMO: usize = CACHE / 10;
+
     fn run(&mut self, graph: &EyeGraph, outer: u8) -> Analysis {
+        if graph.len() > self.vertex_limit {
+            self.graph = *graph;
+            self.nodes = 0;
+            self.deepest = 0;
+            return self.estimate();
+        }
+        let key = self.memo_key(graph, outer);
+        if let Some(found) = self.memo_lookup(key) {
+            self.nodes = 0;
+            self.deepest = 0;
+            return found;
+        }
+        let found = self.read(graph, outer);
+        if self.nodes >= MEMO_MIN_NODES {
+            self.memo_store(key, found);
+        }
+        found
+    }
+
+    /// The memo's key of an analysis of `graph` with `outer` liberties
+    /// under the current rules, budget and line depth; never 0.
+    fn memo_key(&self, graph: &EyeGraph, outer: u8) -> u64 {
+        let n = graph.len().min(MAX_VERTICES);
+        let mut h = mix(u64::from(outer)
+            | u64::from(self.board_rules) << 8
+            | (self.depth_limit as u64) << 16
+            | u64::from(self.budget) << 24
+            | (n as u64) << 56);
+        for &a in graph.adj.iter().take(n) {
+            h = mix(h ^ u64::from(a));
+        }
+        h = mix(h
+            ^ (u64::from(graph.marginal)
+                | u64::from(graph.stones) << 16
+                | u64::from(graph.wall) << 32
+                | u64::from(graph.defenders) << 48));
+        mix(h ^ u64::from(graph.loose)) | 1
+    }
+
+    fn memo_lookup(&self, key: u64) -> Option<Analysis> {
+        let memo = self.cache.get(Self::TABLE..)?;
+        memo.chunks_exact(2)
+            .find(|pair| pair.first() == Some(&key))
+            .and_then(|pair| pair.get(1))
+            .map(|&packed| unpack_analysis(packed))
+    }
+
+    fn memo_store(&mut self, key: u64, found: Analysis) {
+        let pairs = Self::MEMO;
+        if pairs == 0 {
+            return;
+        }
+        let at = Self::TABLE + 2 * (self.memo_next % pairs);
+        self.memo_next = (self.memo_next + 1) % pairs;
+        if let Some([k, v]) = self
+            .cache
+            .get_mut(at..at + 2)
+            .and_then(|s| <&mut [u64; 2]>::try_from(s).ok())
+        {
+            *k = key;
+            *v = pack_analysis(found);
+        }
+    }
+
+    /// Reads `graph` (see [`Solver::analyze`] and
+    /// [`Solver::analyze_with_outer`]).
+    fn read(&mut self, graph: &EyeGraph, outer: u8) -> Analysis {
         self.deepest = 0;
         // First exactly, with a quarter of the budget; then, if that runs
         // out, caching every result as GNU Go does (a result reached
@@ -358,7 +458,7 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     fn analyze_once(&mut self, graph: &EyeGraph, outer: u8) -> Analysis {
         self.graph = *graph;
-        self.cache.iter_mut().for_each(|e| *e = 0);
+        self.cache.iter_mut().take(Self::TABLE).for_each(|e| *e = 0);
         self.nodes = 0;
         self.out_of_budget = false;
         self.outer = outer.min(OUTER_LIBERTIES);
@@ -1025,9 +1125,10 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
         let key =
             pos.key() | (u64::from(mover == Side::Attacker) << 37) | (u64::from(passed) << 38);
-        let slot = (mix(key) % CACHE.max(1) as u64) as usize;
+        let slot = (mix(key) % Self::TABLE.max(1) as u64) as usize;
         for probe in [slot, slot ^ 1] {
-            if let Some(&entry) = self.cache.get(probe)
+            if probe < Self::TABLE
+                && let Some(&entry) = self.cache.get(probe)
                 && entry & !(3 << RESULT_SHIFT) == key
             {
                 match entry >> RESULT_SHIFT {
@@ -1112,6 +1213,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             *e = key | (r << RESULT_SHIFT);
             if old & !(3 << RESULT_SHIFT) != key
                 && old != 0
+                && slot ^ 1 < Self::TABLE
                 && let Some(second) = self.cache.get_mut(slot ^ 1)
             {
                 *second = old;
@@ -1130,6 +1232,29 @@ const fn other(side: Side) -> Side {
     match side {
         Side::Defender => Side::Attacker,
         Side::Attacker => Side::Defender,
+    }
+}
+
+/// An analysis in 64 bits: the value's digits (two bits each), exactness,
+/// the attack and the defence masks.
+fn pack_analysis(a: Analysis) -> u64 {
+    let v = a.value;
+    u64::from(v.a & 3)
+        | u64::from(v.b & 3) << 2
+        | u64::from(v.c & 3) << 4
+        | u64::from(v.d & 3) << 6
+        | u64::from(a.exact) << 8
+        | u64::from(a.attack) << 16
+        | u64::from(a.defense) << 32
+}
+
+fn unpack_analysis(x: u64) -> Analysis {
+    let digit = |shift: u32| ((x >> shift) & 3) as u8;
+    Analysis {
+        value: EyeValue::new(digit(0), digit(2), digit(4), digit(6)),
+        exact: (x >> 8) & 1 != 0,
+        attack: (x >> 16) as Mask,
+        defense: (x >> 32) as Mask,
     }
 }
 
@@ -1199,6 +1324,46 @@ mod tests {
         // 92 nodes under the board rules (both sides may pass); 1,619
         // without the early end.
         assert!(board.nodes() <= 200, "{}", board.nodes());
+    }
+
+    /// An analysis that reads at least [`MEMO_MIN_NODES`] is answered from
+    /// the memo the second time, with the same answer and no reading;
+    /// another budget is another question.
+    #[test]
+    fn the_memo_answers_a_graph_read_before() {
+        let g = EyeGraph::parse(".....%.....").unwrap();
+        let mut s: Solver = Solver::new();
+        let first = s.analyze_with_outer(&g, 2);
+        assert!(s.nodes() >= MEMO_MIN_NODES, "{}", s.nodes());
+        let again = s.analyze_with_outer(&g, 2);
+        assert_eq!((again, s.nodes()), (first, 0));
+        // A fresh solver reads the same answer.
+        let mut fresh: Solver = Solver::new();
+        assert_eq!(fresh.analyze_with_outer(&g, 2), first);
+        // Other outer liberties or budget: read again.
+        let _ = s.analyze_with_outer(&g, 1);
+        assert!(s.nodes() > 0);
+        s.set_budget(DEFAULT_NODE_BUDGET / 2);
+        let halved = s.analyze_with_outer(&g, 2);
+        assert!(s.nodes() > 0);
+        assert_eq!(halved, first);
+    }
+
+    /// A graph over the vertex limit gets the estimate without reading.
+    #[test]
+    fn graphs_over_the_vertex_limit_are_estimated() {
+        let g = EyeGraph::parse(".....%.....").unwrap();
+        let mut s: Solver = Solver::new();
+        s.set_vertex_limit(g.len() - 1);
+        let a = s.analyze_with_outer(&g, 2);
+        assert_eq!(
+            (a.exact, s.nodes(), a.value.to_string()),
+            (false, 0, "2222".into())
+        );
+        s.set_vertex_limit(g.len());
+        let read = s.analyze_with_outer(&g, 2);
+        assert!(s.nodes() > 0);
+        assert_eq!(read.exact, s.nodes() <= DEFAULT_NODE_BUDGET);
     }
 }
 

@@ -94,8 +94,13 @@ fn mix(x: u64) -> u64 {
 /// [`owlet_optics::solver::MAX_DEPTH`], as it sits on the owl search's stack.
 pub const EYE_LINE_DEPTH: usize = 40;
 
-/// Sets the reader's limits and the solver's node budget and line depth
-/// ([`EYE_LINE_DEPTH`]) for an owl or semeai search; answers the reader's
+/// Eye spaces of more vertices get the solver's estimate without reading
+/// in owl and semeai: their eye budget does not suffice to read them.
+pub const EYE_READ_VERTICES: usize = 10;
+
+/// Sets the reader's limits and the solver's node budget, line depth
+/// ([`EYE_LINE_DEPTH`]) and largest graph read ([`EYE_READ_VERTICES`]) for
+/// an owl or semeai search; answers the reader's
 /// limits for [`end_search`] to give back.
 pub(crate) fn begin_search<const R: usize, const A: usize, const S: usize>(
     reader: &mut Reader<R, A>,
@@ -107,6 +112,7 @@ pub(crate) fn begin_search<const R: usize, const A: usize, const S: usize>(
     reader.set_limits(reading);
     solver.set_budget(eye_budget);
     solver.set_depth_limit(EYE_LINE_DEPTH);
+    solver.set_vertex_limit(EYE_READ_VERTICES);
     saved
 }
 
@@ -120,6 +126,7 @@ pub(crate) fn end_search<const R: usize, const A: usize, const S: usize>(
     reader.set_limits(saved);
     solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
     solver.set_depth_limit(owlet_optics::solver::MAX_DEPTH);
+    solver.set_vertex_limit(owlet_optics::graph::MAX_VERTICES);
 }
 
 /// The memo key of an eye space: what [`compute_eyes`] looks at (the

@@ -9,8 +9,8 @@
 //! owlet-optics'. Known difference: `analyze_eyegraph` of a diagram with
 //! no columns answers the value alone (GNU Go adds empty lines, which end
 //! a GTP answer early). `analyze_eyegraph` builds a [`ConsoleSolver`] on
-//! the stack for the call (2 KiB of cache with the `small` feature, 8 KiB
-//! otherwise), `eval_eye` an [`EvalEyeSolver`] (8 KiB on every build).
+//! the stack for the call (8 KiB of cache with the `small` feature, 10 KiB
+//! otherwise), `eval_eye` an [`EvalEyeSolver`] (10 KiB on every build).
 //! Omits: everything GNU Go prints to stderr.
 
 use core::fmt::Write as _;
@@ -23,15 +23,21 @@ use super::answer::{Answer, Failure};
 use super::line::Args;
 
 /// The eye solver the console uses, built on the stack for each command:
-/// 1024 cache entries (8 KiB), on the device too. Owl's answers depend on
-/// it (an analysis that runs out of its budget is only an estimate, and a
-/// smaller cache runs out more often); 256 entries lose ld_owl.tst cases,
+/// 1280 cache entries (10 KiB: a transposition table of 1024 and a memo
+/// of 128 analyses), or 1024 (8 KiB: 820 and 102) with the `small`
+/// feature, as on the device. Owl's answers depend on the table's size
+/// (an analysis that runs out of its budget is only an estimate, and a
+/// smaller table runs out more often); 256 entries lose ld_owl.tst cases,
 /// 2048 gain none.
+#[cfg(not(feature = "small"))]
+pub type ConsoleSolver = Solver<1280>;
+/// The eye solver the console uses.
+#[cfg(feature = "small")]
 pub type ConsoleSolver = Solver<1024>;
 
-/// The solver `eval_eye` builds for its call: 1024 cache entries (8 KiB)
+/// The solver `eval_eye` builds for its call: 1280 cache entries (10 KiB)
 /// on every build, so the device answers as the host does.
-pub type EvalEyeSolver = Solver<1024>;
+pub type EvalEyeSolver = Solver<1280>;
 
 /// Runs one of the eye commands listed in [`super::COMMANDS`]. Never
 /// inlined: its solvers (up to 8 KiB) must not sit in the frame of every

@@ -2,6 +2,8 @@
 //!
 //! - [`eyes`]: domains, eye spaces, half and false eyes, and the value of
 //!   the eye space through a point (GNU Go's `eval_eye`).
+//! - [`instant`]: the Instant Eye Tester, a static verdict (real or false)
+//!   on a one-point eye from the paths joining its surrounding stones.
 //! - [`graph`]: eye graphs and GNU Go's coded diagrams.
 //! - [`solver`]: the local-game solver that values eye graphs.
 //! - [`table`]: the generated table of every small eye graph's analysis.
@@ -19,7 +21,8 @@
 //! on the stack besides the solver; the solver's recursion is at most
 //! 2 × [`solver::MAX_DEPTH`] + 1 `search` frames of 144 bytes deep on the
 //! device (18.6 KiB; see [`solver`] for the other frames and measured
-//! depths). [`EyeGraph::parse`] embeds a
+//! depths). [`instant_eye`] keeps two 56-byte point sets on the stack.
+//! [`EyeGraph::parse`] embeds a
 //! diagram on a 361-byte board (plus 1,083 bytes of labels and queue,
 //! and one board copy per marginal vertex while placing margins).
 //!
@@ -51,6 +54,7 @@
 pub mod eyes;
 pub mod graph;
 mod grid;
+pub mod instant;
 pub mod solver;
 pub mod table;
 #[rustfmt::skip]
@@ -60,6 +64,7 @@ pub mod value;
 
 pub use eyes::{EyeResult, eval_eye};
 pub use graph::{EyeGraph, GraphError, MAX_VERTICES};
+pub use instant::{EyeVerdict, SkipRule, instant_eye, instant_eye_with};
 pub use solver::{Analysis, Solver};
 pub use unconditional::{
     UnconditionalLife, UnconditionalStatus, unconditional_life, unconditional_status,

@@ -10,7 +10,7 @@
 //! no columns answers the value alone (GNU Go adds empty lines, which end
 //! a GTP answer early). `analyze_eyegraph` builds a [`ConsoleSolver`] on
 //! the stack for the call (8 KiB of cache with the `small` feature, 10 KiB
-//! otherwise), `eval_eye` an [`EvalEyeSolver`] (10 KiB on every build).
+//! otherwise), `eval_eye` an [`EvalEyeSolver`] (the same).
 //! Omits: everything GNU Go prints to stderr.
 
 use core::fmt::Write as _;
@@ -35,9 +35,9 @@ pub type ConsoleSolver = Solver<1280>;
 #[cfg(feature = "small")]
 pub type ConsoleSolver = Solver<1024>;
 
-/// The solver `eval_eye` builds for its call: 1280 cache entries (10 KiB)
-/// on every build, so the device answers as the host does.
-pub type EvalEyeSolver = Solver<1280>;
+/// The solver `eval_eye` builds for its call: the console's (one solver
+/// type, so the device's flash holds the solver's code once).
+pub type EvalEyeSolver = ConsoleSolver;
 
 /// Runs one of the eye commands listed in [`super::COMMANDS`]. Never
 /// inlined: its solvers (up to 8 KiB) must not sit in the frame of every
@@ -76,9 +76,9 @@ pub(super) fn run(
     match command {
         "unconditional_status" => out.push_str(unconditional_status(&engine.board, p).gtp()),
         "eval_eye" => {
-            // The full-size cache on every build: with a smaller one some
+            // A cache of 1024 entries or more: with a much smaller one some
             // 8-vertex spaces run out of nodes and lose their vital points
-            // (optics.tst 1807), and the device must answer as the host.
+            // (optics.tst 1807).
             let mut solver = EvalEyeSolver::new();
             match eval_eye(&mut engine.board, &mut engine.reader, &mut solver, p) {
                 None => out.push_str("-1"),

@@ -47,6 +47,10 @@ subcommands:
   regress        run GNU Go regression files (*.tst)
   gen-eye-table  regenerate owlet-optics' eye-graph table
 
+boards: square, 1 to 19 points a side (GTP boardsize answers `unacceptable
+size` beyond; an SGF file of another size or a non-square SZ is an error
+naming the size).
+
 exit codes:
   0    success
   1    a file could not be read, parsed or written (a batch goes on with

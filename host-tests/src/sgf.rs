@@ -119,7 +119,11 @@ impl fmt::Display for LoadError {
                 MAX_FILE_BYTES >> 20
             ),
             LoadError::Parse(e) => write!(f, "cannot parse: {e}"),
-            LoadError::Size(e) => write!(f, "unsupported board size {e}"),
+            LoadError::Size(e) => write!(
+                f,
+                "unsupported board size {e} (square boards of 1 to {} points a side)",
+                owlet_board::MAX_SIZE
+            ),
             LoadError::Internal(e) => write!(f, "internal error: {e}"),
         }
     }

@@ -29,6 +29,7 @@ fn help_names_every_subcommand_and_the_exit_codes() {
             "gen-eye-table",
             "exit codes",
             "NO_COLOR",
+            "1 to 19 points a side",
         ] {
             assert!(text.contains(word), "{args:?} lacks {word}:\n{text}");
         }

@@ -120,9 +120,15 @@ fn errors_are_clear() {
     let err = sgf::load_str(&mut engine, "not sgf", &Until::End).unwrap_err();
     assert!(err.to_string().starts_with("cannot parse"), "{err}");
     let err = sgf::load_str(&mut engine, "(;SZ[25])", &Until::End).unwrap_err();
-    assert_eq!(err.to_string(), "unsupported board size 25");
+    assert_eq!(
+        err.to_string(),
+        "unsupported board size 25 (square boards of 1 to 19 points a side)"
+    );
     let err = sgf::load_str(&mut engine, "(;SZ[7:9])", &Until::End).unwrap_err();
-    assert_eq!(err.to_string(), "unsupported board size 7:9");
+    assert_eq!(
+        err.to_string(),
+        "unsupported board size 7:9 (square boards of 1 to 19 points a side)"
+    );
     let err = sgf::load_str(&mut engine, "(;GM[2];B[aa])", &Until::End).unwrap_err();
     assert!(err.to_string().contains("not a game of Go"), "{err}");
     let err = sgf::load_file(&mut engine, "/nonexistent/x.sgf".as_ref(), &Until::End).unwrap_err();

@@ -30,6 +30,10 @@ pub const ESCAPE_AREA: usize = 16;
 /// How far (in steps) the escape search looks from the goal's liberties.
 pub const ESCAPE_RADIUS: usize = 5;
 
+/// How far (in steps) the open-room search (`open_room`) looks from the
+/// goal.
+pub const OPEN_RADIUS: usize = 6;
+
 /// An opponent string next to the goal that reading cannot capture, with
 /// at most this many liberties, each of them next to the goal, is a seki
 /// neighbour (see [`Life::seki_neighbour`]).
@@ -450,6 +454,53 @@ pub fn evaluate<
     }
     life.room = u8::try_from(libs.len()).unwrap_or(u8::MAX);
     life
+}
+
+/// The goal's open room: points within [`OPEN_RADIUS`] steps of it,
+/// reached through points that neither hold nor touch a lively attacker
+/// stone, outside its eye spaces. No wall stands between the goal and
+/// them. (The attacker's domain, which [`escape_room`] avoids, spreads
+/// over an open board; the points next to its stones do not.)
+pub(crate) fn open_room<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    life: &Life,
+    color: Color,
+) -> usize {
+    let (stones, dead, eyes) = (&life.stones, &life.dead, &life.eye_points);
+    let enemy = color.opponent();
+    let lively = |q: Point| board.color_at(q) == Some(enemy) && !dead.contains(q);
+    let open = |p: Point| {
+        board.is_on_board(p)
+            && !stones.contains(p)
+            && !lively(p)
+            && !p.neighbors().iter().any(|&n| lively(n))
+    };
+    let mut reached = PointSet::new();
+    let mut frontier = PointSet::new();
+    for s in stones.iter() {
+        for n in s.neighbors() {
+            if open(n) {
+                frontier.insert(n);
+                reached.insert(n);
+            }
+        }
+    }
+    for _ in 0..OPEN_RADIUS {
+        let mut next = PointSet::new();
+        for p in frontier.iter() {
+            for n in p.neighbors() {
+                if open(n) && !reached.contains(n) {
+                    reached.insert(n);
+                    next.insert(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+    }
+    reached.iter().filter(|&p| !eyes.contains(p)).count()
 }
 
 /// Empty points within [`ESCAPE_RADIUS`] steps of the goal's liberties,

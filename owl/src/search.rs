@@ -7,6 +7,8 @@
 //! answers built on them: does a move attack or defend, threats, and
 //! [`DragonStatus`].
 //!
+//! At the root of an attack, a goal in open space ([`OPEN_ROOM`]) with no
+//! string the attacker can take is judged alive without a search.
 //! At each node [`crate::life::evaluate`] judges the goal: two sure eyes
 //! (the attacker moving first) end the search for the defender, fewer
 //! than two even with the defender moving first, and no lunch to eat, no
@@ -68,7 +70,7 @@ use owlet_optics::Solver;
 
 use crate::dragon::{dragon_stones_read, linked_strings};
 use crate::life::{
-    EYE_MEMO_ENTRIES, EyeMemo, Life, begin_search, end_search, evaluate, goal_stones,
+    EYE_MEMO_ENTRIES, EyeMemo, Life, begin_search, end_search, evaluate, goal_stones, open_room,
 };
 use crate::moves::{MAX_CANDIDATES, MoveList, attack_moves, defense_moves};
 
@@ -194,6 +196,13 @@ pub const RESERVE_RESCUES: usize = 3;
 /// At a call's root, the opponent's replies that refuted root moves, tried
 /// as the mover's own moves after the candidates (often the vital point).
 pub const ROOT_REFUTATIONS: usize = 2;
+
+/// At the root of an attack call (and of a check, which reads as one), a
+/// goal with this much open room (points within
+/// [`OPEN_RADIUS`](crate::life::OPEN_RADIUS) steps that no attacker wall
+/// stands in front of) and no string the attacker can take is not
+/// attacked: it runs into open space.
+pub const OPEN_ROOM: usize = 25;
 
 /// From this depth on, an estimated eye value of two eyes even with the
 /// attacker first ends the node as alive ("getting deep, looks lively").
@@ -1073,6 +1082,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             w = depth * 2
         );
         let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
+        if depth == 0
+            && side == Side::Attacker
+            && !life.weak_goal
+            && !life.ko_goal
+            && open_room(board, &life, task.color) >= OPEN_ROOM
+        {
+            return Plan::Answer((Code::Fail, None));
+        }
         // Deep in the tree a big open space is taken at its estimate.
         if depth >= LIVELY_DEPTH
             && !life.exact
@@ -1669,6 +1686,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_stone_in_open_space_is_not_attacked() {
+        // E5 has open room on every side: the attack fails at its root.
+        // In atari with the same room beyond its liberty, it is read and
+        // taken: a string the attacker can take keeps the search.
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .........
+            .........
+            .........
+            .........
+            ....X....
+            .........
+            ..O......
+            .........
+            .........",
+        );
+        let e5 = pt(&board, "E5");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, e5));
+        assert_eq!((r.code, r.nodes, r.limit_hit), (Code::Fail, 1, false));
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .........
+            .........
+            .........
+            ...OOO...
+            ..OOXOO..
+            ..O...O..
+            ..O...O..
+            .........
+            .........",
+        );
+        let e5 = pt(&board, "E5");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, e5));
+        assert!(r.nodes > 1, "{r:?}");
+        assert_eq!(r.code, Code::Win);
     }
 
     #[test]

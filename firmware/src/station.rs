@@ -192,6 +192,12 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
     }
 
     /// The sensor.
+    #[must_use]
+    pub fn sensor(&self) -> &S {
+        self.scanner.sensor()
+    }
+
+    /// The sensor, to change it.
     pub fn sensor_mut(&mut self) -> &mut S {
         self.scanner.sensor_mut()
     }

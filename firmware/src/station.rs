@@ -30,7 +30,7 @@
 use owlet_board::{Reader, SizeError};
 
 use crate::analysis::{Analysis, Budget, analyze};
-use crate::app::{App, Event};
+use crate::app::{App, Event, Mode};
 use crate::leds::{Frame, Layers, Palette};
 use crate::link::ConsoleApp;
 use crate::sensors::{Scan, Scanner, StoneSensor};
@@ -121,12 +121,14 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
         self.frame = Frame::compose(self.size(), &self.layers(), &self.palette);
     }
 
-    /// The referee's layers with the analysis' (atari, threats).
+    /// The referee's layers with the analysis' (atari, threats); in the
+    /// end-of-game mode the referee's alone, so the dead marks show.
     #[must_use]
     pub fn layers(&self) -> Layers<'_> {
+        let play = self.app.mode() == Mode::Play;
         Layers {
-            atari: Some(&self.analysis.atari),
-            threats: Some(&self.analysis.threats),
+            atari: play.then_some(&self.analysis.atari),
+            threats: play.then_some(&self.analysis.threats),
             ..self.app.layers()
         }
     }

@@ -40,7 +40,7 @@
 //! | 9 | flags: 1 critical (owl), 2 the ko point |
 //!
 //! # Size
-//! `www/owlet.wasm` is 169,202 bytes (`opt-level = "s"`, LTO,
+//! `www/owlet.wasm` is 169,226 bytes (`opt-level = "s"`, LTO,
 //! `panic = "abort"`). Its memory is 18 pages (1.1 MiB): the stack's
 //! 1 MiB and 98,432 bytes of static data, most of it the simulator and
 //! the buffer.

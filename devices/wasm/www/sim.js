@@ -231,7 +231,7 @@ async function settle() {
   await sleep(SCAN_MS * 2);
 }
 
-async function runScript(steps, stop) {
+async function runScript(steps, stop, pauses) {
   const out = [];
   for (const [n, step] of steps.entries()) {
     if (n >= stop) break;
@@ -249,6 +249,11 @@ async function runScript(steps, stop) {
     await settle();
     const s = summary();
     out.push({ step, events: log.slice(logAt).map(([k, w]) => ({ kind: k, text: w })), ...s });
+    if (pauses.includes(n + 1)) {  // a screenshot now: wait for simContinue()
+      draw();
+      await new Promise(res => { window.simContinue = res; document.title = `pause:${n + 1}`; });
+      document.title = '';
+    }
   }
   return out;
 }
@@ -308,7 +313,8 @@ async function main() {
   const stop = parseInt(params.get('stop') || String(steps.length), 10);
   const result = { ok: false };
   try {
-    result.steps = await runScript(steps, stop);
+    const pauses = (params.get('pause') || '').split(',').filter(Boolean).map(Number);
+    result.steps = await runScript(steps, stop, pauses);
     result.final = summary();
     result.ok = true;
   } catch (e) {

@@ -27,6 +27,8 @@
 //! - [`link`]: one game for the physical board and the GTP console (the
 //!   referee follows the console's moves, undos and new games; the
 //!   console plays the board's moves).
+//! - [`station`]: the board's turn in a main loop: a scan through the
+//!   debouncer to the referee, the analysis after a move, the LED frame.
 //!
 //! Omits: the device binaries (`devices/`);
 //! SGF loading, which needs a file system and lives on the host
@@ -54,6 +56,7 @@ pub mod link;
 pub mod scoring;
 pub mod sensors;
 pub mod serial;
+pub mod station;
 
 pub use gtp::{Answer, Args, Engine, Extension, Failure, GameError, LimitHits, Reply, Status};
 

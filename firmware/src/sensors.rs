@@ -498,6 +498,12 @@ impl<S: StoneSensor, const N: u8> Scanner<S, N> {
     }
 
     /// The sensor.
+    #[must_use]
+    pub fn sensor(&self) -> &S {
+        &self.sensor
+    }
+
+    /// The sensor.
     pub fn sensor_mut(&mut self) -> &mut S {
         &mut self.sensor
     }

@@ -13,6 +13,8 @@
 //!   [`owlet_host_tests::analyze`]).
 //! - `owlet gen-eye-table [--max N] [--counts] [--out FILE]`: writes
 //!   owlet-optics' eye-graph table (see [`eye_table`]).
+//! - `owlet sim [--port N] [--dir DIR]`: serves the board simulator's
+//!   page (see [`sim`]).
 //!
 //! `owlet --help` and `owlet SUBCOMMAND --help` print the options. Exit
 //! codes: 0 success; 1 when a file could not be read, parsed or written,
@@ -24,6 +26,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod eye_table;
+mod sim;
 
 use owlet_host_tests::console::Console;
 use owlet_host_tests::ratchet;
@@ -38,6 +41,7 @@ usage: owlet gtp [--device CMD]
        owlet analyze [OPTIONS] FILE.sgf|DIR...
        owlet regress [OPTIONS] FILE.tst...
        owlet gen-eye-table [--max N] [--counts] [--out FILE]
+       owlet sim [--port N] [--dir DIR]
        owlet --version
        owlet [SUBCOMMAND] --help
 
@@ -46,6 +50,7 @@ subcommands:
   analyze        dragons, eye spaces and combination threats of SGF positions
   regress        run GNU Go regression files (*.tst)
   gen-eye-table  regenerate owlet-optics' eye-graph table
+  sim            serve the board simulator (a web page) on 127.0.0.1
 
 boards: square, 1 to 19 points a side (GTP boardsize answers `unacceptable
 size` beyond; an SGF file of another size or a non-square SZ is an error
@@ -164,6 +169,7 @@ fn main() -> ExitCode {
         Some("gtp") => usage_error("gtp takes only --device CMD", GTP_HELP),
         Some("regress") => regress(&args[1..]),
         Some("gen-eye-table") => gen_eye_table(&args[1..]),
+        Some("sim") => sim::main(&args[1..]),
         Some("analyze") => owlet_host_tests::analyze::cli::main(&args[1..], ANALYZE_HELP),
         Some("--version" | "-V" | "version") => {
             outln!("owlet {}", owlet_firmware::gtp::VERSION);
@@ -196,6 +202,7 @@ fn help_of(sub: &str) -> Option<&'static str> {
         "analyze" => Some(ANALYZE_HELP),
         "regress" => Some(REGRESS_HELP),
         "gen-eye-table" => Some(GEN_EYE_TABLE_HELP),
+        "sim" => Some(sim::HELP),
         "help" => Some(USAGE),
         _ => None,
     }

@@ -4,11 +4,10 @@
 //!
 //! The drivers are `owlet-firmware`'s, hardware-free and tested on the
 //! host: [`ShiftRegisterSensor`] (a chain of 74HC165 parallel-in shift
-//! registers, two sensing elements per point) debounced by a [`Scanner`];
-//! the referee [`App`] turning stable scans into game events; [`analyze`]
-//! (stones in atari, combination threats) after each move; and
-//! [`ShiftRegisterLeds`] (bicolour LEDs on a 74HC595 chain) showing the
-//! [`Frame`] composed from the referee's and the analysis' layers. This
+//! registers, two sensing elements per point) read by a [`Station`] (the
+//! debouncer, the referee turning stable scans into game events, the
+//! analysis after each move, the LED frame); and [`ShiftRegisterLeds`]
+//! (bicolour LEDs on a 74HC595 chain) showing the station's frame. This
 //! module owns only the Pico's pins and the timing.
 //!
 //! | signal | GPIO | Pico pin | what |
@@ -39,13 +38,12 @@
 //! has [`BOARD_SIZE`].
 
 use embedded_hal::digital::{PinState, StatefulOutputPin};
-use owlet_board::Reader;
 use owlet_firmware::Engine;
-use owlet_firmware::analysis::{Analysis, Budget, analyze};
-use owlet_firmware::app::{App, Event};
-use owlet_firmware::leds::{Frame, LedSink, Palette, ShiftRegisterLeds};
-use owlet_firmware::link::{self, ConsoleApp};
-use owlet_firmware::sensors::{Scanner, ShiftRegisterSensor};
+use owlet_firmware::app::Event;
+use owlet_firmware::leds::{LedSink, ShiftRegisterLeds};
+use owlet_firmware::link;
+use owlet_firmware::sensors::ShiftRegisterSensor;
+use owlet_firmware::station::Station;
 use rp2040_hal::Timer;
 use rp2040_hal::fugit::{HertzU32, RateExtU32 as _};
 use rp2040_hal::gpio::{self, FunctionSpi};
@@ -114,14 +112,6 @@ const SENSE_SPI_HZ: u32 = 1_000_000;
 /// SPI clock of the LED chain.
 const LED_SPI_HZ: u32 = 4_000_000;
 
-/// The analysis after each move: stones in atari and a short combination
-/// search (a fraction of owlet-combination's defaults, for a Cortex-M0+).
-const BUDGET: Budget = Budget {
-    combination_nodes: 20,
-    reading_nodes: 500,
-    depth: 2,
-};
-
 /// The sensor chain: SPI0 on GP3/GP4/GP2, SH/LD on GP5.
 type SenseSpi = Spi<
     rp2040_hal::spi::Enabled,
@@ -149,19 +139,18 @@ type StatusLed = gpio::Pin<gpio::bank0::Gpio25, gpio::FunctionSioOutput, gpio::P
 /// The board's sensors, referee, analysis and LEDs, given a turn whenever
 /// the console is idle.
 pub struct BoardIo {
-    scanner: Scanner<ShiftRegisterSensor<SenseSpi, SenseLoad>, DEBOUNCE>,
+    station: BoardStation,
     leds: ShiftRegisterLeds<LedSpi, LedLatch>,
     status: StatusLed,
-    app: ConsoleApp,
-    reader: Reader,
-    analysis: Analysis,
-    palette: Palette,
-    frame: Frame,
     timer: Timer,
     next_scan: u64,
     next_frame: u64,
     tick: u32,
 }
+
+/// The sensor chain read by the debouncer, the referee and the analysis
+/// (after each move: [`Station::BOARD_BUDGET`]).
+type BoardStation = Station<ShiftRegisterSensor<SenseSpi, SenseLoad>, DEBOUNCE>;
 
 /// A GPIO as it is after reset.
 type ResetPin<I> = gpio::Pin<I, gpio::FunctionNull, gpio::PullDown>;
@@ -228,17 +217,12 @@ impl BoardIo {
         let latch = pins.gpio9.into_push_pull_output_in_state(PinState::Low);
         let status = pins.gpio25.into_push_pull_output_in_state(PinState::Low);
 
-        let app = App::new(BOARD_SIZE).ok()?;
+        let station = Station::new(sensor, BoardStation::BOARD_BUDGET).ok()?;
         let now = p.timer.get_counter().ticks();
         Some(BoardIo {
-            scanner: Scanner::new(sensor),
+            station,
             leds: ShiftRegisterLeds::new(led_spi, latch),
             status,
-            app,
-            reader: Reader::new(),
-            analysis: Analysis::default(),
-            palette: Palette::default(),
-            frame: Frame::new(BOARD_SIZE),
             timer: p.timer,
             next_scan: now,
             next_frame: now,
@@ -259,7 +243,7 @@ impl BoardIo {
             self.next_frame = now.saturating_add(FRAME_US);
             self.tick = self.tick.wrapping_add(1);
             // The buses and pins of rp2040-hal cannot fail (Infallible).
-            let _ = self.leds.show(&self.frame, self.tick);
+            let _ = self.leds.show(self.station.frame(), self.tick);
             if self.tick.is_multiple_of(16) {
                 let _ = self.status.toggle();
             }
@@ -270,40 +254,26 @@ impl BoardIo {
     /// (a `play`, `undo`, `clear_board`...); the LEDs show the stones to
     /// place and to lift.
     pub fn follow_console(&mut self, engine: &Engine) {
-        if link::console_to_board(&mut self.app, engine) {
-            self.app.update(self.scanner.stable());
-            self.refresh(true);
+        if link::console_to_board(self.station.app_mut(), engine) {
+            self.station.rejudge();
+            self.station.refresh(true);
         }
     }
 
     /// Scans once; on a new stable picture, referees it, plays a move on
     /// the console, analyses it and composes the frame.
     fn scan(&mut self, engine: &mut Engine) {
-        let stable = match self.scanner.poll() {
-            Ok(Some(stable)) => stable,
+        let event = match self.station.scan() {
+            Ok(Some(event)) => event,
             // Unchanged, or a bus error (none on the RP2040's SPI).
             Ok(None) | Err(_) => return,
         };
-        let event = self.app.update(stable);
         let mut moved = matches!(event, Event::Played { .. });
-        if link::board_to_console(&mut self.app, engine, event) {
+        if link::board_to_console(self.station.app_mut(), engine, event) {
             // The console refused the move: its position stands.
-            self.app.update(self.scanner.stable());
+            self.station.rejudge();
             moved = true;
         }
-        self.refresh(moved);
-    }
-
-    /// Analyses the position if it `changed` and composes the frame.
-    fn refresh(&mut self, changed: bool) {
-        if changed {
-            self.analysis = analyze(self.app.board_mut(), &mut self.reader, &BUDGET);
-        }
-        let layers = owlet_firmware::leds::Layers {
-            atari: Some(&self.analysis.atari),
-            threats: Some(&self.analysis.threats),
-            ..self.app.layers()
-        };
-        self.frame = Frame::compose(self.scanner.stable().size(), &layers, &self.palette);
+        self.station.refresh(moved);
     }
 }

@@ -220,6 +220,12 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     len: usize,
     captives: [Mask; MAX_CAPTIVES],
     ncaptives: usize,
+    /// The captives' vertices, all together.
+    captive_mask: Mask,
+    /// Whether every defender string off the wall has a liberty at the
+    /// start: then, with no captive standing, only the strings next to a
+    /// move can lose their last liberty by it (see [`Solver::play`]).
+    local_play: bool,
     nodes: u32,
     budget: u32,
     /// Longest line read, at most [`MAX_DEPTH`].
@@ -260,6 +266,8 @@ impl<const CACHE: usize> Solver<CACHE> {
             len: 0,
             captives: [0; MAX_CAPTIVES],
             ncaptives: 0,
+            captive_mask: 0,
+            local_play: false,
             nodes: 0,
             budget: DEFAULT_NODE_BUDGET,
             depth_limit: MAX_DEPTH,
@@ -495,6 +503,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         // move that captures them).
         self.captives = [0; MAX_CAPTIVES];
         self.ncaptives = 0;
+        self.captive_mask = 0;
         let immortal = graph.flood(start.att & graph.marginal & !start.orig, start.att);
         let empty = graph.all() & !start.att & !start.def;
         let mut rest = start.att & !immortal;
@@ -506,6 +515,17 @@ impl<const CACHE: usize> Solver<CACHE> {
             {
                 *slot = string;
                 self.ncaptives += 1;
+                self.captive_mask |= string;
+            }
+        }
+        let (_, group) = self.wall_liberties(start);
+        let mut rest = start.def & !group;
+        self.local_play = true;
+        while rest != 0 {
+            let string = graph.flood(bit(rest.trailing_zeros() as usize), start.def);
+            rest &= !string;
+            if graph.neighbours(string) & empty == 0 {
+                self.local_play = false;
             }
         }
         self.len = 0;
@@ -1060,11 +1080,21 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
     }
 
-    /// `side` plays on vertex `v`.
+    /// `side` plays on vertex `v`: the opponent's strings left without a
+    /// liberty are captured (the wall: [`Played::Captured`]), then a
+    /// string of the mover's without one makes the move illegal.
+    ///
+    /// Every position a legal move reaches has no such string left (the
+    /// wall and immortal strings aside), and neither has the start when no
+    /// captive stands and `local_play` holds: then only the strings next
+    /// to `v`, and `v`'s own, need a look ([`Solver::play_local`]).
     fn play(&self, pos: Pos, side: Side, v: usize) -> Played {
         let b = bit(v);
         if (pos.def | pos.att) & b != 0 || b == 0 {
             return Played::Illegal;
+        }
+        if self.local_play && pos.att & self.captive_mask == 0 {
+            return self.play_local(pos, side, v);
         }
         let mut next = pos;
         match side {
@@ -1080,6 +1110,65 @@ impl<const CACHE: usize> Solver<CACHE> {
         let (after, own_wall_dead) = self.remove_dead(next, side);
         if own_wall_dead || after != next {
             return Played::Illegal;
+        }
+        Played::Done(next)
+    }
+
+    /// [`Solver::play`] where only the strings next to `v` can lose their
+    /// last liberty (an empty, legal-looking vertex `v`).
+    fn play_local(&self, pos: Pos, side: Side, v: usize) -> Played {
+        let g = &self.graph;
+        let b = bit(v);
+        let around = g.adj.get(v).copied().unwrap_or(0);
+        let mut next = pos;
+        match side {
+            Side::Defender => {
+                next.def |= b;
+                let empty = g.all() & !next.def & !next.att;
+                let mut rest = next.att & around;
+                while rest != 0 {
+                    let string = g.flood(bit(rest.trailing_zeros() as usize), next.att);
+                    rest &= !string;
+                    let immortal = string & g.marginal & !next.orig != 0;
+                    if !immortal && g.neighbours(string) & empty == 0 {
+                        next.att &= !string;
+                        next.orig &= !string;
+                    }
+                }
+                let (libs, group) = self.wall_liberties(next);
+                if libs == 0 {
+                    return Played::Illegal;
+                }
+                if group & b == 0 {
+                    let empty = g.all() & !next.def & !next.att;
+                    let string = g.flood(b, next.def);
+                    if g.neighbours(string) & empty == 0 {
+                        return Played::Illegal;
+                    }
+                }
+            }
+            Side::Attacker => {
+                next.att |= b;
+                let (libs, group) = self.wall_liberties(next);
+                if libs == 0 {
+                    return Played::Captured;
+                }
+                let empty = g.all() & !next.def & !next.att;
+                let mut rest = next.def & around & !group;
+                while rest != 0 {
+                    let string = g.flood(bit(rest.trailing_zeros() as usize), next.def);
+                    rest &= !string;
+                    if g.neighbours(string) & empty == 0 {
+                        next.def &= !string;
+                    }
+                }
+                let empty = g.all() & !next.def & !next.att;
+                let string = g.flood(b, next.att);
+                let immortal = string & g.marginal & !next.orig != 0;
+                if !immortal && g.neighbours(string) & empty == 0 {
+                    return Played::Illegal;
+                }
+            }
         }
         Played::Done(next)
     }

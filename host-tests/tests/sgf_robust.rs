@@ -218,7 +218,7 @@ fn analyze_reports_the_limits_it_hit() {
     let mut engine = Engine::new();
     sgf::load_str(
         &mut engine,
-        "(;GM[1]SZ[9];B[cc];W[dc];B[cd];W[dd];B[ce];W[de])",
+        "(;GM[1]SZ[5];B[bb];W[cb];B[bc];W[cc];B[bd];W[cd])",
         &Until::End,
     )
     .unwrap();

@@ -56,9 +56,11 @@ pub fn owl_limits(limits: &AaLimits) -> OwlLimits {
 }
 
 /// Removes from `targets` the stones of dragons of `defender` that the
-/// owl calls dead (see the module docs); answers the owl nodes spent.
-/// Does nothing when [`AaLimits::owl_nodes`] is 0. The board is left as
-/// it was; the reader's limits too.
+/// owl calls dead (see the module docs); answers the owl nodes spent and
+/// whether [`AaLimits::owl_total`] ran out first (no new search starts
+/// then, so a call reads at most that total plus one search). Does
+/// nothing when [`AaLimits::owl_nodes`] is 0. The board is left as it
+/// was; the reader's limits too.
 #[inline(never)]
 pub fn drop_dead_dragons<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
@@ -66,16 +68,21 @@ pub fn drop_dead_dragons<const C: usize, const M: usize, const R: usize, const A
     defender: Color,
     targets: &mut PointSet,
     limits: &AaLimits,
-) -> u64 {
+) -> (u64, bool) {
     if limits.owl_nodes == 0 {
-        return 0;
+        return (0, false);
     }
     let mut owl = Owl::<OWL_CACHE>::new();
     owl.set_limits(owl_limits(limits));
     let mut solver = Solver::<OWL_SOLVER_CACHE>::new();
     let mut checked = PointSet::new();
     let candidates = *targets;
+    let mut spent = false;
     for p in candidates.iter() {
+        if owl.nodes() >= u64::from(limits.owl_total) {
+            spent = true;
+            break;
+        }
         if checked.contains(p)
             || board.color_at(p) != Some(defender)
             || board.liberty_count(p) > MAX_THREAT_LIBERTIES
@@ -94,7 +101,7 @@ pub fn drop_dead_dragons<const C: usize, const M: usize, const R: usize, const A
             }
         }
     }
-    owl.nodes()
+    (owl.nodes(), spent)
 }
 
 #[cfg(test)]
@@ -132,14 +139,14 @@ mod tests {
         let before = board.clone();
         let mut reader: Reader = Reader::new();
         let mut targets = white_stones(&board);
-        let nodes = drop_dead_dragons(
+        let (nodes, spent) = drop_dead_dragons(
             &mut board,
             &mut reader,
             Color::White,
             &mut targets,
             &AaLimits::default(),
         );
-        assert!(nodes > 0);
+        assert!(nodes > 0 && !spent);
         let at = |v: &str| Point::from_vertex(v, 7).unwrap();
         assert!(!targets.contains(at("A4")) && !targets.contains(at("C3")));
         assert!(targets.contains(at("E4")) && targets.contains(at("G1")));
@@ -152,9 +159,23 @@ mod tests {
         };
         assert_eq!(
             drop_dead_dragons(&mut board, &mut reader, Color::White, &mut all, &off),
-            0
+            (0, false)
         );
         assert_eq!(all, white_stones(&board));
+        // A total of one node: the first search runs, then the filter
+        // stops and says so; what it did not check stays a target.
+        let one = AaLimits {
+            owl_total: 1,
+            ..AaLimits::default()
+        };
+        let (nodes, spent) =
+            drop_dead_dragons(&mut board, &mut reader, Color::White, &mut all, &one);
+        assert!(
+            spent && nodes >= 1 && nodes <= u64::from(one.owl_nodes),
+            "{nodes}"
+        );
+        assert!(all.len() > targets.len());
+        assert_eq!(board, before);
     }
 
     #[test]

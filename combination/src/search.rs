@@ -67,6 +67,9 @@ pub const DEFAULT_READING_NODE_LIMIT: u32 = 1_000;
 /// Default owl nodes per dragon when dropping dead dragons from the
 /// targets ([`crate::dead`]).
 pub const DEFAULT_OWL_NODE_LIMIT: u32 = 30;
+/// Default owl nodes of the dead-dragon filter per call: no bound beyond
+/// [`DEFAULT_OWL_NODE_LIMIT`] per dragon.
+pub const DEFAULT_OWL_TOTAL: u32 = u32::MAX;
 /// Threats are played on liberties of targets with at most this many.
 pub const MAX_THREAT_LIBERTIES: usize = 4;
 /// Deeper than the first threat, threats are played within this many
@@ -106,6 +109,10 @@ pub struct AaLimits {
     /// ([`DEFAULT_OWL_NODE_LIMIT`]; 0 keeps them, and no owl searcher is
     /// built). See [`crate::dead`].
     pub owl_nodes: u32,
+    /// Owl nodes of the dead-dragon filter for the whole call: once they
+    /// are spent, the dragons not yet checked stay targets and
+    /// [`Stats::owl_total_hit`] is set ([`DEFAULT_OWL_TOTAL`]: no bound).
+    pub owl_total: u32,
 }
 
 impl Default for AaLimits {
@@ -123,6 +130,7 @@ impl Default for AaLimits {
                 node_limit: DEFAULT_READING_NODE_LIMIT,
             },
             owl_nodes: DEFAULT_OWL_NODE_LIMIT,
+            owl_total: DEFAULT_OWL_TOTAL,
         }
     }
 }
@@ -139,6 +147,10 @@ pub struct Stats {
     pub owl_nodes: u64,
     /// Some search reached [`AaLimits::node_limit`].
     pub node_limit_hit: bool,
+    /// The dead-dragon filter ran out of [`AaLimits::owl_total`]: some
+    /// dragons were kept as targets unchecked (a dead one may be
+    /// threatened).
+    pub owl_total_hit: bool,
     /// Some move was refused for lack of journal room.
     pub journal_full: bool,
     /// More defending moves were found than [`MAX_DEFENSES`].
@@ -150,6 +162,7 @@ impl Stats {
         self.nodes = self.nodes.saturating_add(other.nodes);
         self.owl_nodes = self.owl_nodes.saturating_add(other.owl_nodes);
         self.node_limit_hit |= other.node_limit_hit;
+        self.owl_total_hit |= other.owl_total_hit;
         self.journal_full |= other.journal_full;
         self.defenses_truncated |= other.defenses_truncated;
     }
@@ -1003,7 +1016,7 @@ pub fn find_combination<const C: usize, const M: usize, const R: usize, const A:
     with_reading(reader, limits, |reader| {
         let mut stats = Stats::default();
         let mut targets = targets(board, reader, attacker, usize::from(limits.min_target_size));
-        stats.owl_nodes =
+        (stats.owl_nodes, stats.owl_total_hit) =
             drop_dead_dragons(board, reader, attacker.opponent(), &mut targets, limits);
         let found = essential(board, reader, attacker, targets, limits, &mut stats);
         let combination = found.map(|(attack, size, essential)| Combination {
@@ -1046,7 +1059,7 @@ pub fn atari_atari<const C: usize, const M: usize, const R: usize, const A: usiz
     with_reading(reader, limits, |reader| {
         let mut stats = Stats::default();
         let mut targets = targets(board, reader, attacker, usize::from(limits.min_target_size));
-        stats.owl_nodes =
+        (stats.owl_nodes, stats.owl_total_hit) =
             drop_dead_dragons(board, reader, attacker.opponent(), &mut targets, limits);
         let found = essential(board, reader, attacker, targets, limits, &mut stats);
         let combination = found.map(|(attack, size, essential)| Combination {

@@ -25,11 +25,14 @@
 //! legal 19×19 games after 120 moves, many short-of-liberty strings, so
 //! harder than real games; 256-entry reading cache):
 //!
-//! | budget (threats, reading nodes per call, depth) | time mean / worst | reading nodes mean / worst |
+//! | budget (threats, reading nodes per call, depth, filter owl nodes) | time mean / worst | reading nodes mean / worst |
 //! |---|---|---|
-//! | [`Budget::DEVICE`] (50, 50, 2) | 47 ms / 90 ms | 25,905 / 37,382 |
-//! | (200, 200, 3) | 0.32 s / 0.64 s | 158,562 / 306,118 |
-//! | [`Budget::default`] (1,500, 1,000, 5) | 2.3 s / 6.3 s | 1,162,077 / 3,465,323 |
+//! | [`Budget::DEVICE`] (50, 50, 2, 30) | 81 ms / 119 ms | 76,406 / 91,936 |
+//! | `Station::BOARD_BUDGET` (20, 500, 2, 30) | 127 ms / 160 ms | 130,942 / 161,916 |
+//! | [`Budget::default`] (1,500, 1,000, 5, no bound) | 3.2 s / 6.3 s | 3,545,580 / 7,199,147 |
+//!
+//! The dead-dragon filter's owl nodes are the dearest part: with no bound
+//! on them, [`Budget::DEVICE`] takes 1.56 s / 2.03 s.
 //!
 //! [`analyze_groups`] on five of those positions with [`OwlBudget::DEVICE`]
 //! (owl: 30 nodes per search, 60 in all, weakest dragons first): 0.16 to
@@ -56,6 +59,10 @@ pub struct Budget {
     pub reading_nodes: u32,
     /// Plies of threats (at most owlet-combination's `MAX_DEPTH`).
     pub depth: u8,
+    /// Owl nodes per colour for dropping dead dragons from the threats'
+    /// targets (at most owlet-combination's `DEFAULT_OWL_NODE_LIMIT` per
+    /// dragon); 0 skips it, and a threat to a dead dragon may be shown.
+    pub owl_nodes: u32,
 }
 
 impl Default for Budget {
@@ -67,6 +74,7 @@ impl Default for Budget {
             combination_nodes: limits.node_limit,
             reading_nodes: limits.reading.node_limit,
             depth: limits.depth,
+            owl_nodes: limits.owl_total,
         }
     }
 }
@@ -78,6 +86,7 @@ impl Budget {
         combination_nodes: 50,
         reading_nodes: 50,
         depth: 2,
+        owl_nodes: 30,
     };
 
     /// No search at all: only what needs no reading (stones in atari).
@@ -85,6 +94,7 @@ impl Budget {
         combination_nodes: 0,
         reading_nodes: 0,
         depth: 0,
+        owl_nodes: 0,
     };
 
     /// The combination search's limits under this budget.
@@ -98,6 +108,8 @@ impl Budget {
                 node_limit: self.reading_nodes,
                 ..defaults.reading
             },
+            owl_nodes: defaults.owl_nodes.min(self.owl_nodes),
+            owl_total: self.owl_nodes,
             ..defaults
         }
     }
@@ -168,7 +180,7 @@ pub fn analyze<const C: usize, const M: usize, const R: usize, const A: usize>(
         }
         analysis.nodes = analysis.nodes.saturating_add(stats.nodes);
         analysis.reading_nodes = analysis.reading_nodes.saturating_add(stats.reading_nodes);
-        analysis.exhausted |= stats.node_limit_hit || stats.journal_full;
+        analysis.exhausted |= stats.node_limit_hit || stats.owl_total_hit || stats.journal_full;
     }
     analysis
 }

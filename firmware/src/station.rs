@@ -75,11 +75,13 @@ pub struct Station<S, const N: u8> {
 impl<S: StoneSensor, const N: u8> Station<S, N> {
     /// The analysis after each move on a board's microcontroller: stones
     /// in atari and a short combination search (a fraction of
-    /// owlet-combination's defaults, for a Cortex-M0+).
+    /// owlet-combination's defaults, for a Cortex-M0+), its dead-dragon
+    /// filter held to 30 owl nodes per colour.
     pub const BOARD_BUDGET: Budget = Budget {
         combination_nodes: 20,
         reading_nodes: 500,
         depth: 2,
+        owl_nodes: 30,
     };
 
     /// A new game on the sensor's board size, analysed within `budget`;

@@ -7,8 +7,9 @@
 //! answers built on them: does a move attack or defend, threats, and
 //! [`DragonStatus`].
 //!
-//! At the root of an attack, a goal in open space ([`OPEN_ROOM`]) with no
-//! string the attacker can take is judged alive without a search.
+//! At the root of an attack, a goal in open space ([`OPEN_ROOM`]) or with
+//! ample eye space ([`AMPLE_EYE_SPACE`]), and with no string the attacker
+//! can take, is judged alive without a search.
 //! At each node [`crate::life::evaluate`] judges the goal: two sure eyes
 //! (the attacker moving first) end the search for the defender, fewer
 //! than two even with the defender moving first, and no lunch to eat, no
@@ -203,6 +204,13 @@ pub const ROOT_REFUTATIONS: usize = 2;
 /// stands in front of) and no string the attacker can take is not
 /// attacked: it runs into open space.
 pub const OPEN_ROOM: usize = 25;
+
+/// At the root of an attack call, a goal whose eye spaces hold at least
+/// this many points, worth two eyes or more by the solver's estimate, and
+/// with no string the attacker can take, is judged alive without a search
+/// (a real game's territory; GNU Go too judges such dragons statically).
+/// A check does not take it: a defender's move is read.
+pub const AMPLE_EYE_SPACE: usize = 25;
 
 /// From this depth on, an estimated eye value of two eyes even with the
 /// attacker first ends the node as alive ("getting deep, looks lively").
@@ -1090,6 +1098,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         {
             return Plan::Answer((Code::Fail, None));
         }
+        if depth == 0
+            && side == Side::Attacker
+            && !self.checking
+            && !life.exact
+            && life.value.min_eyes() >= 2
+            && !life.weak_goal
+            && !life.ko_goal
+            && life.eye_points.len() >= AMPLE_EYE_SPACE
+        {
+            return Plan::Answer((Code::Fail, None));
+        }
         // Deep in the tree a big open space is taken at its estimate.
         if depth >= LIVELY_DEPTH
             && !life.exact
@@ -1724,6 +1743,27 @@ mod tests {
         let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, e5));
         assert!(r.nodes > 1, "{r:?}");
         assert_eq!(r.code, Code::Win);
+    }
+
+    #[test]
+    fn ample_eye_space_is_not_attacked() {
+        // White's wall holds 27 points below it: too big for the solver,
+        // worth two eyes by its estimate, so the attack ends at its root.
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .........
+            .........
+            .........
+            .........
+            XXXXXXXXX
+            OOOOOOOOO
+            .........
+            .........
+            .........",
+        );
+        let a4 = pt(&board, "A4");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, a4));
+        assert_eq!((r.code, r.nodes, r.limit_hit), (Code::Fail, 1, false));
     }
 
     #[test]

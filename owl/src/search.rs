@@ -480,6 +480,41 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         self.threaten(board, reader, solver, p, Side::Defender)
     }
 
+    /// Whether the dragon through `p` is alive by the attack root's static
+    /// verdicts alone, with no search and no cache entry: two sure eyes
+    /// (the attacker moving first), open room ([`OPEN_ROOM`]) or ample eye
+    /// space ([`AMPLE_EYE_SPACE`]). False for an empty point.
+    pub fn alive_without_search<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R, A>,
+        solver: &mut Solver<S>,
+        p: Point,
+    ) -> bool {
+        let Some(color) = board.color_at(p).filter(|_| board.is_on_board(p)) else {
+            return false;
+        };
+        self.eyes.clear();
+        let saved = begin_search(
+            reader,
+            solver,
+            self.limits.reading,
+            self.limits.root_eye_budget,
+        );
+        let goal = dragon_stones_read(board, reader, p);
+        let life = evaluate(board, reader, solver, &mut self.eyes, &goal, color);
+        end_search(reader, solver, saved);
+        self.eyes.clear();
+        judge(&life, Side::Attacker) == Some((Code::Fail, None))
+            || runs_or_lives(board, &life, color, true)
+    }
+
     /// The dragon's status from an attack and a defence search; `None`
     /// for an empty point.
     pub fn status<
@@ -1092,20 +1127,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let max_depth = usize::from(self.limits.depth).min(MAX_OWL_DEPTH);
         if depth == 0
             && side == Side::Attacker
-            && !life.weak_goal
-            && !life.ko_goal
-            && open_room(board, &life, task.color) >= OPEN_ROOM
-        {
-            return Plan::Answer((Code::Fail, None));
-        }
-        if depth == 0
-            && side == Side::Attacker
-            && !self.checking
-            && !life.exact
-            && life.value.min_eyes() >= 2
-            && !life.weak_goal
-            && !life.ko_goal
-            && life.eye_points.len() >= AMPLE_EYE_SPACE
+            && runs_or_lives(board, &life, task.color, !self.checking)
         {
             return Plan::Answer((Code::Fail, None));
         }
@@ -1562,6 +1584,25 @@ const DEAD_ROOM_NO_EYE: u8 = 1;
 /// The same for a goal that may reach one eye.
 const DEAD_ROOM_ONE_EYE: u8 = 0;
 
+/// The root verdicts of an attack: the goal, with no string the attacker
+/// can take, runs into open space ([`OPEN_ROOM`]) or, when `ample`
+/// counts, holds ample eye space ([`AMPLE_EYE_SPACE`]).
+fn runs_or_lives<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    life: &Life,
+    color: Color,
+    ample: bool,
+) -> bool {
+    if life.weak_goal || life.ko_goal {
+        return false;
+    }
+    let roomy = ample
+        && !life.exact
+        && life.value.min_eyes() >= 2
+        && life.eye_points.len() >= AMPLE_EYE_SPACE;
+    roomy || open_room(board, life, color) >= OPEN_ROOM
+}
+
 /// The static verdict at a node, when there is one.
 fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
     if !life.exact {
@@ -1727,6 +1768,14 @@ mod tests {
         let e5 = pt(&board, "E5");
         let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, e5));
         assert_eq!((r.code, r.nodes, r.limit_hit), (Code::Fail, 1, false));
+        let nodes = owl.nodes();
+        assert!(unchanged(&mut board, |b| owl.alive_without_search(
+            b,
+            &mut reader,
+            &mut solver,
+            e5
+        )));
+        assert_eq!(owl.nodes(), nodes);
         let (mut board, mut reader, mut solver, mut owl) = setup(
             "
             .........
@@ -1740,6 +1789,12 @@ mod tests {
             .........",
         );
         let e5 = pt(&board, "E5");
+        assert!(!unchanged(&mut board, |b| owl.alive_without_search(
+            b,
+            &mut reader,
+            &mut solver,
+            e5
+        )));
         let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, e5));
         assert!(r.nodes > 1, "{r:?}");
         assert_eq!(r.code, Code::Win);

@@ -89,9 +89,11 @@ pub(super) fn run(
 const MAX_RIVALS: usize = 3;
 
 /// Owl's status of the dragon through `p`, corrected by semeai: a dragon
-/// owl calls dead or critical is alive when some opponent dragon in
-/// contact with it cannot kill it in a race even moving first (seki, or
-/// the race is its own). Never inlined, like [`run`].
+/// owl calls dead is alive when some opponent dragon in contact with it
+/// cannot kill it in a race even moving first (seki, or the race is its
+/// own). A rival that owl's root calls alive without a search (two sure
+/// eyes, open room, ample eye space) races nothing and is not read.
+/// Never inlined, like [`run`].
 #[inline(never)]
 pub(super) fn status_with_semeai(
     engine: &mut Engine,
@@ -126,6 +128,11 @@ pub(super) fn status_with_semeai(
     let mut solver = ConsoleSolver::new();
     let e = &mut *engine;
     for q in rivals.iter().flatten() {
+        if e.owl
+            .alive_without_search(&mut e.board, &mut e.reader, &mut solver, *q)
+        {
+            continue;
+        }
         if let Ok(r) = semeai.analyze(&mut e.board, &mut e.reader, &mut solver, *q, p) {
             e.semeai_nodes = e.semeai_nodes.saturating_add(u64::from(r.nodes));
             if r.limit_hit {

@@ -475,32 +475,10 @@ pub(crate) fn open_room<const C: usize, const M: usize>(
             && !lively(p)
             && !p.neighbors().iter().any(|&n| lively(n))
     };
-    let mut reached = PointSet::new();
-    let mut frontier = PointSet::new();
-    for s in stones.iter() {
-        for n in s.neighbors() {
-            if open(n) {
-                frontier.insert(n);
-                reached.insert(n);
-            }
-        }
-    }
-    for _ in 0..OPEN_RADIUS {
-        let mut next = PointSet::new();
-        for p in frontier.iter() {
-            for n in p.neighbors() {
-                if open(n) && !reached.contains(n) {
-                    reached.insert(n);
-                    next.insert(n);
-                }
-            }
-        }
-        if next.is_empty() {
-            break;
-        }
-        frontier = next;
-    }
-    reached.iter().filter(|&p| !eyes.contains(p)).count()
+    reach(stones, OPEN_RADIUS, open)
+        .iter()
+        .filter(|&p| !eyes.contains(p))
+        .count()
 }
 
 /// Empty points within [`ESCAPE_RADIUS`] steps of the goal's liberties,
@@ -512,14 +490,20 @@ pub(crate) fn escape_room<const C: usize, const M: usize>(
     other: &PointSet,
     eyes: &PointSet,
 ) -> usize {
-    let mut reached = PointSet::new();
-    let mut frontier = PointSet::new();
     let open = |p: Point| {
         board.is_on_board(p)
             && board.color_at(p).is_none()
             && !other.contains(p)
             && !eyes.contains(p)
     };
+    reach(stones, ESCAPE_RADIUS, open).len()
+}
+
+/// The points that satisfy `open` reached from `stones` within `radius`
+/// steps of their neighbours, through such points only.
+fn reach(stones: &PointSet, radius: usize, open: impl Fn(Point) -> bool) -> PointSet {
+    let mut reached = PointSet::new();
+    let mut frontier = PointSet::new();
     for s in stones.iter() {
         for n in s.neighbors() {
             if open(n) {
@@ -528,7 +512,7 @@ pub(crate) fn escape_room<const C: usize, const M: usize>(
             }
         }
     }
-    for _ in 0..ESCAPE_RADIUS {
+    for _ in 0..radius {
         let mut next = PointSet::new();
         for p in frontier.iter() {
             for n in p.neighbors() {
@@ -543,5 +527,5 @@ pub(crate) fn escape_room<const C: usize, const M: usize>(
         }
         frontier = next;
     }
-    reached.len()
+    reached
 }

@@ -15,7 +15,7 @@ use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
 use owlet_optics::{EyeResult, EyeValue, Solver};
 
 /// How far (in steps) around the goal strings are read tactically.
-pub const REGION_RADIUS: usize = 3;
+pub const REGION_RADIUS: usize = 2;
 
 /// Strings with more liberties than this count as lively without reading.
 pub const READ_LIBERTIES: usize = 3;

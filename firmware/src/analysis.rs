@@ -237,16 +237,22 @@ pub struct Groups {
     pub critical: PointSet,
     /// The attacking and defending moves of the critical dragons.
     pub vital: PointSet,
+    /// Stones of dragons whose attack or defence search reached its node
+    /// limit: no verdict, so they are in none of the sets above (the LEDs
+    /// show them unsure, see [`crate::leds`]).
+    pub unsure: PointSet,
     /// Owl nodes spent.
     pub nodes: u64,
-    /// Some search reached its limit (its dragon is then reported as the
-    /// search left it: alive when no kill was found).
+    /// Some search reached its limit ([`Groups::unsure`] is not empty), or
+    /// the total was spent before every dragon was read (those left are
+    /// in no set).
     pub exhausted: bool,
 }
 
 /// Owl's verdict on every dragon within `budget`, the weakest dragons
-/// (fewest liberties of a string) first. The owl's limits and the board
-/// are left as found.
+/// (fewest liberties of a string) first: dead, critical (with its vital
+/// points), or unsure when a search reached its node limit. The owl's
+/// limits and the board are left as found.
 ///
 /// ```
 /// use owlet_board::{Board, Point, Reader};
@@ -322,12 +328,21 @@ pub fn analyze_groups<
         }
         let dragon = dragon_stones(board, p);
         let attack = owl.attack(board, reader, solver, p);
-        groups.exhausted |= attack.limit_hit;
-        if attack.code == Code::Fail {
+        let defend = if attack.limit_hit || attack.code == Code::Fail {
+            None
+        } else {
+            Some(owl.defend(board, reader, solver, p))
+        };
+        if attack.limit_hit || defend.is_some_and(|d| d.limit_hit) {
+            groups.exhausted = true;
+            for q in dragon.iter() {
+                groups.unsure.insert(q);
+            }
             continue;
         }
-        let defend = owl.defend(board, reader, solver, p);
-        groups.exhausted |= defend.limit_hit;
+        let Some(defend) = defend else {
+            continue;
+        };
         if defend.code == Code::Fail {
             for q in dragon.iter() {
                 groups.dead.insert(q);
@@ -349,6 +364,7 @@ pub fn analyze_groups<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::leds::{Frame, Layers, Led, Palette};
 
     #[test]
     fn double_atari_is_a_threat_within_budget_and_none_without() {
@@ -376,6 +392,78 @@ mod tests {
             assert!(found.threats.contains(d4), "{:?}", found.threats);
             assert!(found.nodes > 0 && found.reading_nodes > 0);
         }
+    }
+
+    /// Owl's analysis of `diagram` within `budget`, and the frame it shows.
+    fn groups_frame(diagram: &str, budget: &OwlBudget) -> (Groups, Frame) {
+        let mut board: Board = Board::from_diagram(diagram).unwrap();
+        let hash = board.hash();
+        let mut owl: Owl<64> = Owl::new();
+        let mut reader: Reader<64> = Reader::new();
+        let mut solver: Solver<64> = Solver::new();
+        let groups = analyze_groups(&mut board, &mut owl, &mut reader, &mut solver, budget);
+        assert_eq!(board.hash(), hash);
+        let layers = Layers {
+            vital: Some(&groups.vital),
+            unsure: Some(&groups.unsure),
+            dead: Some(&groups.dead),
+            ..Layers::default()
+        };
+        let frame = Frame::compose(board.size(), &layers, &Palette::default());
+        (groups, frame)
+    }
+
+    #[test]
+    fn a_spent_budget_shows_unsure_and_an_ample_one_the_verdict() {
+        let palette = Palette::default();
+        let one_node = OwlBudget {
+            nodes: 1,
+            ..OwlBudget::DEVICE
+        };
+        // White's corner group lives or dies by B1, whoever plays it.
+        let critical = "
+            .......
+            .......
+            .......
+            .......
+            XXXXX..
+            OOOOX..
+            ...OX..";
+        let [a2, d1, b1] = ["A2", "D1", "B1"].map(|v| Point::from_vertex(v, 7).unwrap());
+        let (groups, frame) = groups_frame(critical, &OwlBudget::DEVICE);
+        assert!(groups.unsure.is_empty(), "{groups:?}");
+        assert!(groups.critical.contains(a2) && groups.vital.contains(b1));
+        assert_eq!(frame.led(b1), palette.vital);
+        let (groups, frame) = groups_frame(critical, &one_node);
+        assert!(groups.exhausted);
+        assert!(groups.critical.is_empty() && groups.vital.is_empty());
+        for p in [a2, d1] {
+            assert!(groups.unsure.contains(p));
+            assert_eq!(frame.led(p), palette.unsure);
+        }
+        assert_eq!(frame.led(b1), Led::OFF);
+        // White's two-point eye in the corner is dead.
+        let dead = "
+            .......
+            .......
+            .......
+            .......
+            XXXX...
+            OOOX...
+            ..OX...";
+        let [a2, c1] = ["A2", "C1"].map(|v| Point::from_vertex(v, 7).unwrap());
+        let (groups, frame) = groups_frame(dead, &OwlBudget::DEVICE);
+        assert!(
+            groups.dead.contains(a2) && groups.dead.contains(c1),
+            "{groups:?}"
+        );
+        assert!(!groups.unsure.contains(a2));
+        assert_eq!(frame.led(c1), palette.dead);
+        let (groups, frame) = groups_frame(dead, &one_node);
+        assert!(groups.dead.is_empty());
+        assert!(groups.unsure.contains(a2) && groups.unsure.contains(c1));
+        assert_eq!(frame.led(c1), palette.unsure);
+        assert_ne!(palette.unsure, palette.dead);
     }
 
     #[test]

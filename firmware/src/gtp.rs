@@ -59,7 +59,9 @@ mod showboard;
 
 use core::fmt::{self, Write as _};
 
-use owlet_board::{Board, Code, Color, Move, PlayError, Point, Reader, SizeError};
+use owlet_board::{Board, Code, Color, Move, PlayError, Point, Reader, ReadingLimits, SizeError};
+use owlet_combination::AaLimits;
+use owlet_owl::{OwlLimits, SemeaiLimits};
 
 pub use answer::{Answer, Failure, Reply, Status};
 pub use history::HISTORY_CAPACITY;
@@ -246,6 +248,38 @@ impl fmt::Display for LimitHits {
     }
 }
 
+/// The limits of the console's searches ([`Engine::limits`],
+/// [`Engine::set_limits`]). A new engine has [`SearchLimits::default`],
+/// each crate's defaults; smaller node limits make every answer cheaper
+/// (and more of them limited, as [`LimitHits`] counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SearchLimits {
+    /// Tactical reading of the string commands (`attack`, `defend`, …);
+    /// `increase_depths` / `decrease_depths` change its depths.
+    pub reading: ReadingLimits,
+    /// Owl searches (`owl_*`, `dragon_status`, the dead stones of
+    /// `final_*`).
+    pub owl: OwlLimits,
+    /// Semeai searches (`analyze_semeai`, the races of `dragon_status`
+    /// and `final_*`).
+    pub semeai: SemeaiLimits,
+    /// Combination searches (`combination_attack`, `combination_defend`,
+    /// `aa_confirm_safety`).
+    pub combination: AaLimits,
+}
+
+impl Default for SearchLimits {
+    fn default() -> Self {
+        SearchLimits {
+            reading: ReadingLimits::DEFAULT,
+            owl: OwlLimits::DEFAULT,
+            semeai: SemeaiLimits::DEFAULT,
+            combination: AaLimits::default(),
+        }
+    }
+}
+
 /// The board the console plays and reads on: [`Board`]'s default
 /// capacities, or with the `small` feature a journal of 1024 writes and
 /// 96 moves (9.6 KiB less RAM, for 64 KiB devices).
@@ -273,6 +307,11 @@ pub struct Engine {
     semeai_nodes: u64,
     /// Limit hits but the journal's (counted by the board).
     hits: LimitHits,
+    /// Limits of each semeai search.
+    semeai_limits: SemeaiLimits,
+    /// Limits of each combination search; `None`: owlet-combination's
+    /// defaults (which have no `const` form).
+    combination_limits: Option<AaLimits>,
     history: History,
     komi: f32,
     tries: usize,
@@ -305,6 +344,8 @@ impl Engine {
                 combination: 0,
                 journal: 0,
             },
+            semeai_limits: SemeaiLimits::DEFAULT,
+            combination_limits: None,
             history: History::new(),
             komi: 0.0,
             tries: 0,
@@ -578,6 +619,37 @@ impl Engine {
     /// The tactical reader, to change its settings.
     pub fn reader_mut(&mut self) -> &mut ConsoleReader {
         &mut self.reader
+    }
+
+    /// The limits of the console's searches.
+    #[must_use]
+    pub fn limits(&self) -> SearchLimits {
+        SearchLimits {
+            reading: self.reader.limits(),
+            owl: self.owl.limits(),
+            semeai: self.semeai_limits,
+            combination: self.combination_limits(),
+        }
+    }
+
+    /// Replaces the limits of the console's searches; the reader's and
+    /// owl's caches are cleared when their limits change, as their answers
+    /// depend on them.
+    pub fn set_limits(&mut self, limits: &SearchLimits) {
+        if self.reader.limits() != limits.reading {
+            self.reader.set_limits(limits.reading);
+        }
+        if self.owl.limits() != limits.owl {
+            self.owl.set_limits(limits.owl);
+        }
+        self.semeai_limits = limits.semeai;
+        self.combination_limits = Some(limits.combination);
+        self.judged = None;
+    }
+
+    /// The limits of each combination search.
+    fn combination_limits(&self) -> AaLimits {
+        self.combination_limits.unwrap_or_default()
     }
 
     /// The limits hit since the engine was made or

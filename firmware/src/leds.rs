@@ -24,7 +24,17 @@
 //! 5. combination threats (magenta, slow blink)
 //! 6. vital points of critical groups (cyan, slow blink)
 //! 7. stones in atari (yellow, steady)
-//! 8. (lowest) dead groups (blue, steady)
+//! 8. groups whose analysis ran out of its budget: unsure, no verdict
+//!    (grey, slow blink)
+//! 9. (lowest) dead groups (blue, steady)
+//!
+//! A group is shown unsure instead of dead, or instead of the vital
+//! points of a critical group, when its search reached a node limit
+//! ([`crate::analysis::Groups::unsure`]): what such a search says is no
+//! verdict. A group with no mark is alive or was not read. Atari needs no
+//! reading, and a threat is shown only when its combination was read out:
+//! a spent combination budget ([`crate::analysis::Analysis::exhausted`])
+//! can hide a threat but not invent one.
 //!
 //! # Blinking
 //! A sink is given a `tick` (a counter the caller advances at a steady
@@ -125,6 +135,7 @@ pub struct Palette {
     pub threat: Led,
     pub vital: Led,
     pub atari: Led,
+    pub unsure: Led,
     pub dead: Led,
 }
 
@@ -142,6 +153,7 @@ impl Default for Palette {
             threat: led(255, 0, 255, Blink::Slow),
             vital: led(0, 255, 255, Blink::Slow),
             atari: led(255, 255, 0, Blink::Steady),
+            unsure: led(96, 96, 96, Blink::Slow),
             dead: led(0, 0, 255, Blink::Steady),
         }
     }
@@ -168,6 +180,8 @@ pub struct Layers<'a> {
     pub vital: Option<&'a PointSet>,
     /// Stones in atari.
     pub atari: Option<&'a PointSet>,
+    /// Stones of groups whose analysis ran out of its budget (no verdict).
+    pub unsure: Option<&'a PointSet>,
     /// Stones of dead groups.
     pub dead: Option<&'a PointSet>,
 }
@@ -260,6 +274,7 @@ impl Frame {
         let mut frame = Frame::new(size);
         let sets = [
             (layers.dead, palette.dead),
+            (layers.unsure, palette.unsure),
             (layers.atari, palette.atari),
             (layers.vital, palette.vital),
             (layers.threats, palette.threat),

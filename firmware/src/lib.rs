@@ -58,7 +58,9 @@ pub mod sensors;
 pub mod serial;
 pub mod station;
 
-pub use gtp::{Answer, Args, Engine, Extension, Failure, GameError, LimitHits, Reply, Status};
+pub use gtp::{
+    Answer, Args, Engine, Extension, Failure, GameError, LimitHits, Reply, SearchLimits, Status,
+};
 
 #[cfg(test)]
 extern crate std;

@@ -1,8 +1,9 @@
-//! `owlet analyze` on SGF text, with small node limits so that each input
-//! is quick: whatever loads on a board up to 9×9 is analysed without a
-//! panic, and the report is consistent with the board it shows. Larger
-//! boards are left out: the eye-space analysis of an open 19×19 position
-//! takes seconds whatever the node limits, which libFuzzer reports as a
+//! `owlet analyze` on SGF text, with small node limits (the tactical
+//! reader's from `owlet_fuzz::fuzz_limits`) so that each input is quick:
+//! whatever loads on a board up to 9×9 is analysed without a panic, and
+//! the report is consistent with the board it shows. Larger boards are
+//! left out: the eye-space analysis of an open 19×19 position takes
+//! seconds whatever the node limits, which libFuzzer reports as a
 //! timeout.
 #![no_main]
 
@@ -16,6 +17,7 @@ fuzz_target!(|text: &str| {
     if sgf::load_str(&mut engine, text, &Until::End).is_err() || engine.board().size() > 9 {
         return;
     }
+    engine.set_limits(&owlet_fuzz::fuzz_limits());
     let options = Options {
         owl_nodes: 200,
         owl_search_nodes: 100,

@@ -1,11 +1,11 @@
 //! One GTP line into a console that already holds a small position: any
 //! bytes are one answer (or none), the answer framed as GTP's, and the
 //! board consistent afterwards. The eye-graph diagrams of
-//! `analyze_eyegraph` and every reading command are reached through it.
+//! `analyze_eyegraph` and every reading command are reached through it,
+//! with the small search limits of `owlet_fuzz::fuzz_limits`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use owlet_host_tests::console::Console;
 
 fuzz_target!(|line: &[u8]| {
     // `printsgf FILE` writes FILE: without a `/` it can only name a file
@@ -13,7 +13,7 @@ fuzz_target!(|line: &[u8]| {
     if line.contains(&b'/') {
         return;
     }
-    let mut console = Console::new();
+    let mut console = owlet_fuzz::console();
     for setup in [
         "boardsize 7",
         "play black C3",

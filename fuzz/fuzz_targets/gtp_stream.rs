@@ -1,9 +1,9 @@
 //! A whole GTP session from arbitrary bytes (many lines, `loadsgf` of
-//! missing files included): it ends, and every answer is framed.
+//! missing files included), with the small search limits of
+//! `owlet_fuzz::fuzz_limits`: it ends, and every answer is framed.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use owlet_host_tests::console::Console;
 
 fuzz_target!(|input: &[u8]| {
     // `printsgf FILE` writes FILE: without a `/` it can only name a file
@@ -11,7 +11,7 @@ fuzz_target!(|input: &[u8]| {
     if input.contains(&b'/') {
         return;
     }
-    let mut console = Console::new();
+    let mut console = owlet_fuzz::console();
     let mut out = Vec::new();
     console.serve(input, &mut out).unwrap();
     assert!(out.is_empty() || out.ends_with(b"\n\n"));

@@ -40,8 +40,8 @@ use std::path::{Path, PathBuf};
 
 use owlet_board::{Code, Color, Point, PointSet, Reader, ReadingLimits};
 use owlet_combination::{AaLimits, find_combination};
-use owlet_firmware::Engine;
 use owlet_firmware::gtp::ConsoleBoard;
+use owlet_firmware::{Engine, SearchLimits};
 use owlet_optics::eyes::{compute_eyes, dead_stones, domain, eye_space};
 use owlet_optics::{MAX_VERTICES, Solver};
 use owlet_owl::{Owl, OwlLimits, dragon_stones};
@@ -72,13 +72,24 @@ pub struct Options {
 
 impl Default for Options {
     /// Owl's default limit per search, four searches' worth per position;
-    /// owlet-combination's default limits.
+    /// owlet-combination's default limits ([`Options::following`] the
+    /// default [`SearchLimits`]).
     fn default() -> Self {
+        Options::following(&SearchLimits::default())
+    }
+}
+
+impl Options {
+    /// The options that follow a console's limits: its owl node limit per
+    /// search, four searches' worth per position, and its combination
+    /// search's node limits.
+    #[must_use]
+    pub fn following(limits: &SearchLimits) -> Options {
         Options {
-            owl_nodes: 4 * OwlLimits::DEFAULT.node_limit,
-            owl_search_nodes: OwlLimits::DEFAULT.node_limit,
-            aa_nodes: AaLimits::default().node_limit,
-            aa_reading_nodes: AaLimits::default().reading.node_limit,
+            owl_nodes: limits.owl.node_limit.saturating_mul(4),
+            owl_search_nodes: limits.owl.node_limit,
+            aa_nodes: limits.combination.node_limit,
+            aa_reading_nodes: limits.combination.reading.node_limit,
         }
     }
 }
@@ -353,14 +364,19 @@ fn vertex(p: Option<Point>) -> Option<String> {
     p.map(|p| p.to_string())
 }
 
-/// Analyses the engine's position (the engine is not changed). The
-/// report's file fields are left empty.
+/// Analyses the engine's position (the engine is not changed) within
+/// `options` and the engine's other limits (tactical reading, owl's but
+/// its node limit). The report's file fields are left empty.
 #[must_use]
 pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
     let mut board: Box<ConsoleBoard> = Box::new(engine.board().clone());
     board.reset_journal_full_count();
     let mut hits = Limits::default();
+    let engine_limits = engine.limits();
     let mut reader: Box<Reader> = Box::new(Reader::new());
+    if reader.limits() != engine_limits.reading {
+        reader.set_limits(engine_limits.reading);
+    }
     let mut solver: Box<Solver> = Box::new(Solver::new());
     let mut owl: Box<Owl> = Box::new(Owl::new());
     let size = board.size();
@@ -428,7 +444,7 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
             .min(options.owl_search_nodes);
         let limits = OwlLimits {
             node_limit: limit,
-            ..OwlLimits::DEFAULT
+            ..engine_limits.owl
         };
         if owl.limits() != limits {
             owl.set_limits(limits);

@@ -21,8 +21,9 @@
 //!
 //! The list also offers the console's own `final_score`,
 //! `final_status_list dead` and `dragon_status`. The analysis is
-//! [`crate::analyze::analyze_engine`]'s with its default limits; the
-//! score is the console's `final_score`.
+//! [`crate::analyze::analyze_engine`]'s within the engine's limits
+//! ([`Options::following`] them: by default `owlet analyze`'s default
+//! options); the score is the console's `final_score`.
 
 use std::fmt::Write as _;
 
@@ -70,11 +71,11 @@ pub fn run(engine: &mut Engine, command: &str, answer: &mut Answer<'_>) -> Resul
 }
 
 fn analyze(engine: &Engine, owl: bool, combinations: bool) -> Report {
-    let defaults = Options::default();
+    let limits = Options::following(&engine.limits());
     let options = Options {
-        owl_nodes: if owl { defaults.owl_nodes } else { 0 },
-        aa_nodes: if combinations { defaults.aa_nodes } else { 0 },
-        ..defaults
+        owl_nodes: if owl { limits.owl_nodes } else { 0 },
+        aa_nodes: if combinations { limits.aa_nodes } else { 0 },
+        ..limits
     };
     analyze_engine(engine, &options)
 }

@@ -37,7 +37,7 @@
 //! | 6 | its blinking: 0 steady, 1 slow, 2 fast |
 //! | 7 | lit at the tick given: 1 |
 //! | 8 | flags: 1 to remove, 2 missing, 4 extra, 8 dead, 16 atari, 32 threat, 64 vital, 128 the illegal placement |
-//! | 9 | flags: 1 critical (owl), 2 the ko point |
+//! | 9 | flags: 1 critical (owl), 2 the ko point, 4 unsure (owl reached a limit) |
 //!
 //! # Size
 //! `www/owlet.wasm` is 169,226 bytes (`opt-level = "s"`, LTO,

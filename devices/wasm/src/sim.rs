@@ -409,6 +409,7 @@ impl Sim {
         let owl = self.owl_on && self.station.app().mode() == Mode::Play;
         let layers = Layers {
             vital: owl.then_some(&self.groups.vital),
+            unsure: owl.then_some(&self.groups.unsure),
             dead: base.dead.or(owl.then_some(&self.groups.dead)),
             ..base
         };
@@ -594,7 +595,9 @@ impl Sim {
                     } else {
                         0
                     };
-                let flags2 = bit(&self.groups.critical, 1) | if ko == Some(p) { 2 } else { 0 };
+                let flags2 = bit(&self.groups.critical, 1)
+                    | if ko == Some(p) { 2 } else { 0 }
+                    | bit(&self.groups.unsure, 4);
                 let cell = [
                     self.hand_reading(p) as u8,
                     self.station.stable().reading(p) as u8,

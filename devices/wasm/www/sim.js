@@ -77,7 +77,7 @@ function summary() {
     illegal: s.illegal, captures: s.captures, lastMove: s.lastMove, moves: s.moves,
     board: boardRows(s), toRemove: having(s, 1), missing: having(s, 2), extra: having(s, 4),
     dead: having(s, 8), atari: having(s, 16), threats: having(s, 32), vital: having(s, 64),
-    ko: having(s, 2, true), lit: s.points.filter(p => p.rgb.some(x => x)).length,
+    ko: having(s, 2, true), unsure: having(s, 4, true), lit: s.points.filter(p => p.rgb.some(x => x)).length,
     score: text(wasm.sim_score()), event: log.length ? log[log.length - 1][1] : '',
     eventKind: KINDS[wasm.sim_event_kind()],
   };

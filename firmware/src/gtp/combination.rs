@@ -5,7 +5,8 @@
 //! or `0` and a defending move or `PASS`).
 //!
 //! Owns: parsing the arguments and writing the answers; the search is
-//! owlet-combination's, with its default limits. Omits: GNU Go's stderr
+//! owlet-combination's, with the engine's limits (by default its own
+//! defaults; see [`Engine::set_limits`]). Omits: GNU Go's stderr
 //! output. Known differences: GNU Go 3.8 answers `aa_confirm_safety`
 //! without its worm analysis, so it says `1` for every move with the
 //! default MINSIZE 0 and `0 A19` (a defence it never set) for most moves
@@ -17,9 +18,7 @@
 use core::fmt::Write as _;
 
 use owlet_board::{Color, PlayError, Point};
-use owlet_combination::{
-    AaLimits, Stats, atari_atari, atari_atari_confirm_safety, find_combination,
-};
+use owlet_combination::{Stats, atari_atari, atari_atari_confirm_safety, find_combination};
 
 use super::Engine;
 use super::answer::{Answer, Failure};
@@ -35,7 +34,7 @@ pub(super) fn run(
     mut args: Args<'_>,
     out: &mut Answer<'_>,
 ) -> Result<(), Failure> {
-    let limits = AaLimits::default();
+    let limits = engine.combination_limits();
     let size = engine.board.size();
     let color = args.next().and_then(Color::from_gtp);
     match command {

@@ -62,6 +62,7 @@ pub(super) fn run(
     let a = stone(engine, &mut args, out)?;
     let b = stone(engine, &mut args, out)?;
     let mut semeai = ConsoleSemeai::new();
+    semeai.set_limits(engine.semeai_limits);
     let mut solver = ConsoleSolver::new();
     let e = &mut *engine;
     let r = match semeai.analyze(&mut e.board, &mut e.reader, &mut solver, a, b) {
@@ -125,6 +126,7 @@ pub(super) fn status_with_semeai(
         }
     }
     let mut semeai = ConsoleSemeai::new();
+    semeai.set_limits(engine.semeai_limits);
     let mut solver = ConsoleSolver::new();
     let e = &mut *engine;
     for q in rivals.iter().flatten() {

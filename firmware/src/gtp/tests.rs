@@ -363,15 +363,17 @@ fn extensions_share_the_console() {
 
 #[test]
 fn engine_size_is_documented() {
-    // Board + reader + owl searcher + the remembered final statuses + game
-    // record (6 bytes an entry) + a few words; keep in step with the docs
-    // of HISTORY_CAPACITY.
+    // Board + reader + owl searcher + the remembered final statuses + the
+    // semeai and combination limits + game record (6 bytes an entry) + a
+    // few words; keep in step with the docs of HISTORY_CAPACITY.
     assert_eq!(core::mem::size_of::<Entry>(), 6);
     let parts = core::mem::size_of::<Board>()
         + core::mem::size_of::<Reader>()
         + core::mem::size_of::<super::owl::ConsoleOwl>()
-        + core::mem::size_of::<(u64, FinalStatuses)>();
-    assert!(core::mem::size_of::<Engine>() <= parts + HISTORY_CAPACITY * 6 + 64);
+        + core::mem::size_of::<(u64, FinalStatuses)>()
+        + core::mem::size_of::<owlet_owl::SemeaiLimits>()
+        + core::mem::size_of::<Option<owlet_combination::AaLimits>>();
+    assert!(core::mem::size_of::<Engine>() <= parts + HISTORY_CAPACITY * 6 + 72);
 }
 
 /// The position of issue 47: B C3 D3 E5, W C4 B3 D2 F6 on 9×9.
@@ -448,6 +450,50 @@ fn a_spent_reading_node_limit_is_counted() {
     run(&mut e, "reset_limit_hits");
     run(&mut e, "defend C3");
     assert_eq!(e.limit_hits(), LimitHits::default());
+}
+
+#[test]
+fn search_limits_reach_every_search_and_restore_the_answers() {
+    let mut e = limits_position();
+    assert_eq!(e.limits(), crate::SearchLimits::default());
+    let commands = [
+        "owl_attack D2",
+        "dragon_status D2",
+        "analyze_semeai D2 C3",
+        "combination_attack white",
+        "attack D2",
+    ];
+    let answers = commands.map(|c| run(&mut e, c));
+    assert_eq!(answers[0], "= 1 C2\n\n");
+    assert_eq!(answers[1], "= critical C2 C2\n\n");
+    let hits = e.limit_hits();
+    assert_eq!((hits.reading, hits.combination), (0, 0), "{hits:?}");
+    let defaults = e.limits();
+    let mut small = defaults;
+    small.owl.node_limit = 1;
+    small.semeai.node_limit = 1;
+    small.combination.node_limit = 1;
+    small.reading.node_limit = 1;
+    e.set_limits(&small);
+    assert_eq!(e.limits(), small);
+    run(&mut e, "reset_limit_hits");
+    // One owl node finds no kill: D2 is taken as alive, and counted.
+    assert_eq!(run(&mut e, "owl_attack D2"), "= 0\n\n");
+    assert_eq!(run(&mut e, "dragon_status D2"), "= alive\n\n");
+    run(&mut e, "combination_attack white");
+    run(&mut e, "attack D2");
+    let limited = e.limit_hits();
+    assert!(limited.owl >= 2, "{limited:?}");
+    assert_eq!(
+        (limited.reading, limited.combination),
+        (1, 1),
+        "{limited:?}"
+    );
+    // Back to the defaults: the same answers and counts as before.
+    e.set_limits(&defaults);
+    run(&mut e, "reset_limit_hits");
+    assert_eq!(commands.map(|c| run(&mut e, c)), answers);
+    assert_eq!(e.limit_hits(), hits);
 }
 
 #[test]

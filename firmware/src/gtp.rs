@@ -29,9 +29,7 @@
 //! field for it, so the console counts them: `get_limit_hits` answers
 //! `reading N owl N semeai N combination N journal N`. A command during
 //! which the journal was full clears the reader's and owl's caches, so
-//! that what it found is not reused as an answer. Known gap: the
-//! limits of `owl_threaten_attack` / `owl_threaten_defense` searches are
-//! not counted (owlet-owl does not return them), except their reading's.
+//! that what it found is not reused as an answer.
 //!
 //! Game moves (`play`) are committed to the board so its journal stays free
 //! for reading; `trymove` moves stay in the journal until `popgo`. While a

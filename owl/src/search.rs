@@ -156,6 +156,21 @@ impl Default for OwlLimits {
     }
 }
 
+/// The answer of a threat search ([`Owl::threaten_attack`],
+/// [`Owl::threaten_defense`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct OwlThreat {
+    /// GNU Go's result code for the side asking.
+    pub code: Code,
+    /// The first of the two moves, when the code is not `Fail`.
+    pub first: Option<Point>,
+    /// The second move (`None`: the first already reaches the goal).
+    pub second: Option<Point>,
+    /// Whether a limit cut one of the searches read for it.
+    pub limit_hit: bool,
+}
+
 /// The answer of an owl search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -458,7 +473,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
-    ) -> (Code, Option<Point>, Option<Point>) {
+    ) -> OwlThreat {
         self.threaten(board, reader, solver, p, Side::Attacker)
     }
 
@@ -476,7 +491,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
-    ) -> (Code, Option<Point>, Option<Point>) {
+    ) -> OwlThreat {
         self.threaten(board, reader, solver, p, Side::Defender)
     }
 
@@ -552,9 +567,15 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         solver: &mut Solver<S>,
         p: Point,
         side: Side,
-    ) -> (Code, Option<Point>, Option<Point>) {
+    ) -> OwlThreat {
+        let mut answer = OwlThreat {
+            code: Code::Fail,
+            first: None,
+            second: None,
+            limit_hit: false,
+        };
         let Some(color) = board.color_at(p).filter(|_| board.is_on_board(p)) else {
-            return (Code::Fail, None, None);
+            return answer;
         };
         let mover = match side {
             Side::Attacker => color.opponent(),
@@ -585,11 +606,15 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 }
             };
             let _ = board.undo();
+            answer.limit_hit |= r.limit_hit;
             if r.code != Code::Fail {
-                return (r.code, Some(first), r.point);
+                answer.code = r.code;
+                answer.first = Some(first);
+                answer.second = r.point;
+                return answer;
             }
         }
-        (Code::Fail, None, None)
+        answer
     }
 
     fn top<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(

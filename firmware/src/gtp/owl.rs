@@ -139,19 +139,20 @@ pub(super) fn run(
             let p = stone(engine, &mut args, out)?;
             let mut solver = ConsoleSolver::new();
             let e = &mut *engine;
-            let (code, a, b) = if command == "owl_threaten_attack" {
+            let t = if command == "owl_threaten_attack" {
                 e.owl
                     .threaten_attack(&mut e.board, &mut e.reader, &mut solver, p)
             } else {
                 e.owl
                     .threaten_defense(&mut e.board, &mut e.reader, &mut solver, p)
             };
-            let _ = write!(out, "{code}");
-            if code != Code::Fail {
+            e.count_owl(t.limit_hit);
+            let _ = write!(out, "{}", t.code);
+            if t.code != Code::Fail {
                 out.push_str(" ");
-                write_move(out, a);
+                write_move(out, t.first);
                 out.push_str(" ");
-                write_move(out, b);
+                write_move(out, t.second);
             }
         }
         "dragon_status" => {

@@ -497,6 +497,29 @@ fn search_limits_reach_every_search_and_restore_the_answers() {
 }
 
 #[test]
+fn a_threat_search_cut_by_its_node_limit_is_counted() {
+    let mut e = limits_position();
+    let defaults = e.limits();
+    let answers = ["owl_threaten_attack C3", "owl_threaten_defense D2"].map(|c| run(&mut e, c));
+    assert_eq!(e.limit_hits(), LimitHits::default());
+    let mut small = defaults;
+    small.owl.node_limit = 1;
+    e.set_limits(&small);
+    for c in ["owl_threaten_attack C3", "owl_threaten_defense D2"] {
+        run(&mut e, "reset_limit_hits");
+        run(&mut e, c);
+        assert!(e.limit_hits().owl >= 1, "{c}: {:?}", e.limit_hits());
+    }
+    e.set_limits(&defaults);
+    run(&mut e, "reset_limit_hits");
+    assert_eq!(
+        ["owl_threaten_attack C3", "owl_threaten_defense D2"].map(|c| run(&mut e, c)),
+        answers
+    );
+    assert_eq!(e.limit_hits(), LimitHits::default());
+}
+
+#[test]
 fn limit_hits_since() {
     let a = LimitHits {
         reading: 1,

@@ -265,7 +265,8 @@ struct Listing {
 /// read weak ones first (a string of at most [`LIST_WEAK_LIBERTIES`]
 /// liberties), each group in board order, so that a spent budget leaves
 /// out the safer; each dragon left then gets the static verdict: `dead`
-/// when it stands in the other colour's unconditional territory, else
+/// when it stands in the other colour's unconditional territory or the
+/// judgement of `final_score` on this same board called it dead, else
 /// `alive`, counted as an owl limit hit (`get_limit_hits`). The reading
 /// and the writing are frames side by side, so that neither's point sets
 /// sit under the other's searches.
@@ -387,12 +388,17 @@ fn write_listing(
                 "alive"
             });
         } else {
+            let hash = e.board.hash();
+            let judged_dead = e
+                .judged
+                .as_ref()
+                .is_some_and(|(h, f)| *h == hash && f.dead.contains(p));
             let dead = dead.get_or_insert_with(|| {
                 let mut set = PointSet::new();
                 UnconditionalOracle.dead_stones(&mut e.board, &mut set);
                 set
             });
-            if dead.contains(p) {
+            if judged_dead || dead.contains(p) {
                 out.push_str("dead");
             } else {
                 out.push_str("alive");

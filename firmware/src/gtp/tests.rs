@@ -596,3 +596,35 @@ fn dragon_list_answers_statically_once_its_budget_is_spent() {
     assert!(listing.ends_with("\nA3: alive\nC2: dead\n\n"), "{listing}");
     assert_eq!(e.limit_hits().owl, 0);
 }
+
+#[test]
+fn dragon_list_takes_dead_dragons_from_the_scoring_judgement() {
+    // White's corner eye space of three points has black's stone on its
+    // vital point: owl calls it dead, unconditional status does not.
+    let diagram = "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X X X X X . .
+        O O O O X . .
+        . X . O X . .";
+    let board: Board = Board::from_diagram(diagram).unwrap();
+    let mut e = Engine::new();
+    run(&mut e, "boardsize 7");
+    for p in board.points() {
+        if let Some(c) = board.color_at(p) {
+            e.set_stone(p, Some(c)).unwrap();
+        }
+    }
+    let listing = |e: &mut Engine| {
+        let mut buf = [0u8; ANSWER_CAPACITY];
+        let mut out = Answer::new(&mut buf);
+        let mut solver = optics::ConsoleSolver::new();
+        owl::list_within(e, &mut out, &mut solver, 0);
+        String::from(out.text())
+    };
+    assert!(listing(&mut e).contains("A2: alive"));
+    assert!(run(&mut e, "final_status_list dead").contains("A2"));
+    assert!(listing(&mut e).contains("A2: dead"));
+}

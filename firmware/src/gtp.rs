@@ -204,7 +204,8 @@ pub struct LimitHits {
     /// of its own, chosen by those searches, and is not counted).
     pub reading: u32,
     /// Owl searches cut by a limit (`owl_attack`, `owl_defend`,
-    /// `owl_does_*`, `dragon_status`).
+    /// `owl_does_*`, `dragon_status`), and dragons a `dragon_status`
+    /// listing answers `alive` unread once its budget is spent.
     pub owl: u32,
     /// Semeai searches cut by a limit (`analyze_semeai`, `dragon_status`).
     pub semeai: u32,

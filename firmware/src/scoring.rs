@@ -26,7 +26,7 @@
 use core::fmt;
 
 use owlet_board::{Board, Color, MAX_SIZE, Point, PointSet, Reader};
-use owlet_optics::{Solver, unconditional_life};
+use owlet_optics::{Solver, lives_on_real_eyes, unconditional_life};
 use owlet_owl::{DragonStatus, Owl, dragon_stones};
 
 /// Decides which stones are dead at the end of the game.
@@ -93,7 +93,9 @@ impl DeadStoneOracle for UnconditionalOracle {
 
 /// Dead stones by owl reading: the unconditionally dead ones
 /// ([`UnconditionalOracle`]) and every dragon whose owl status
-/// (owlet-owl's [`Owl::status`]) is dead. Each dragon costs an attack and
+/// (owlet-owl's [`Owl::status`]) is dead. A dragon whose strings the
+/// Instant Eye Tester's real eyes carry ([`lives_on_real_eyes`]) is alive
+/// without a search; any other dragon costs an attack and
 /// perhaps a defence search under the owl's own limits
 /// ([`Owl::set_limits`]); a dragon the search cannot settle within them is
 /// not called dead.
@@ -146,6 +148,9 @@ impl<const O: usize, const R: usize, const A: usize, const S: usize> DeadStoneOr
             let dragon = dragon_stones(board, p);
             for q in dragon.iter() {
                 seen.insert(q);
+            }
+            if lives_on_real_eyes(board, &dragon) {
+                continue;
             }
             let status = self.owl.status(board, self.reader, self.solver, p);
             if status == Some(DragonStatus::Dead) {

@@ -28,6 +28,14 @@
 //!   module's reading; the page's variant by Bill Spight is not
 //!   implemented here.
 //!
+//! - Life on real eyes ([`lives_on_real_eyes`]): a dragon whose strings
+//!   are carried by the eyes the tester calls real with [`SkipRule::Eyes`]
+//!   (each string touches two such eyes, every stone around those eyes is
+//!   in such a string) can never be captured. Scoring and the
+//!   `dragon_status` listing take it as alive without an owl search; a
+//!   property test checks each such verdict against Benson's algorithm in
+//!   [`crate::unconditional`].
+//!
 //! Omits reading: opponent stones are walls even when they can be
 //! captured, own stones are path stones even when they cannot be saved,
 //! and ko does not enter. Eyes of more than one point are not judged.
@@ -135,6 +143,92 @@ pub fn instant_eye_with<const C: usize, const M: usize>(
     } else {
         Some(EyeVerdict::False)
     }
+}
+
+/// Whether the stones of `dragon` can never be captured, judged from the
+/// one-point eyes the tester calls real with [`SkipRule::Eyes`]: the
+/// strings around those eyes are kept while each touches two kept eyes,
+/// and an eye is kept while every stone around it is in a kept string.
+/// The dragon lives when every one of its strings is kept. Such strings
+/// each have two liberties the opponent cannot fill (a stone there has
+/// no liberty while the other stays open), so no reading can take them:
+/// Benson's argument, limited to the eyes the tester calls real.
+/// `false` for an empty `dragon`, for one of mixed colours, and whenever
+/// the eyes do not carry every string (reading then decides).
+///
+/// Cost: a tester flood per empty neighbour of the dragon that is a
+/// one-point eye, then a few passes over the kept strings; four 56-byte
+/// point sets on the stack besides the tester's.
+pub fn lives_on_real_eyes<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    dragon: &PointSet,
+) -> bool {
+    let Some(color) = dragon.iter().next().and_then(|d| board.color_at(d)) else {
+        return false;
+    };
+    if dragon.iter().any(|d| board.color_at(d) != Some(color)) {
+        return false;
+    }
+    let mut eyes = PointSet::new();
+    for q in dragon.iter().flat_map(Point::neighbors) {
+        if !eyes.contains(q)
+            && instant_eye_with(board, q, color, SkipRule::Eyes) == Some(EyeVerdict::Real)
+        {
+            eyes.insert(q);
+        }
+    }
+    if eyes.len() < 2 {
+        return false;
+    }
+    // The strings around the real eyes.
+    let mut kept = PointSet::new();
+    for n in eyes.iter().flat_map(Point::neighbors) {
+        if board.is_on_board(n) && !kept.contains(n) {
+            for s in board.stones(n) {
+                kept.insert(s);
+            }
+        }
+    }
+    loop {
+        let mut changed = false;
+        let before = eyes;
+        for e in before.iter() {
+            let around = e.neighbors();
+            if around
+                .iter()
+                .any(|&n| board.is_on_board(n) && !kept.contains(n))
+            {
+                eyes.remove(e);
+                changed = true;
+            }
+        }
+        let mut done = PointSet::new();
+        let strings = kept;
+        for s in strings.iter() {
+            if done.contains(s) {
+                continue;
+            }
+            let mut touching = PointSet::new();
+            for t in board.stones(s) {
+                done.insert(t);
+                for n in t.neighbors() {
+                    if eyes.contains(n) {
+                        touching.insert(n);
+                    }
+                }
+            }
+            if touching.len() < 2 {
+                for t in board.stones(s) {
+                    kept.remove(t);
+                }
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    dragon.iter().all(|d| kept.contains(d))
 }
 
 /// Whether `p` is empty, has a neighbour on the board, and every neighbour
@@ -321,6 +415,127 @@ mod tests {
         // A one-point board has no neighbours.
         let tiny: Board = Board::from_diagram(".").unwrap();
         assert_eq!(instant_eye(&tiny, at("A1"), Color::Black), None);
+    }
+
+    fn stones_at(board: &Board, vertices: &[&str]) -> PointSet {
+        let mut set = PointSet::new();
+        for v in vertices {
+            for q in board.stones(Point::from_vertex(v, board.size()).unwrap()) {
+                set.insert(q);
+            }
+        }
+        set
+    }
+
+    #[test]
+    fn two_real_eyes_make_a_dragon_live() {
+        // Black's strings on rows 6 and 3 of the two-headed dragon meet at
+        // the eyes A5 and G5 only; each string touches both.
+        let board: Board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O . .
+            X X X X X X X O .
+            . X O O O X . X O
+            X O . . . O X X O
+            X X X X X X X O .
+            O O O O O O O O .
+            . . . . . . . . .",
+        )
+        .unwrap();
+        let dragon = stones_at(&board, &["A6", "A4", "B5", "F5", "H5"]);
+        assert!(lives_on_real_eyes(&board, &dragon));
+        // White's strings surrounding the dragon have no eye.
+        assert!(!lives_on_real_eyes(&board, &stones_at(&board, &["A7"])));
+    }
+
+    #[test]
+    fn a_false_eye_or_a_loose_string_needs_reading() {
+        let board: Board = Board::from_diagram(FOUR_GROUPS).unwrap();
+        // A1 is real, C1 false: one real eye.
+        assert!(!lives_on_real_eyes(
+            &board,
+            &stones_at(&board, &["B1", "A2", "D1"])
+        ));
+        let board: Board = Board::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            X X X X X . X
+            X . X . X . .
+            X X X X X X .
+            . . . . . X .
+            . . . . . . .",
+        )
+        .unwrap();
+        let group = stones_at(&board, &["A5"]);
+        assert!(lives_on_real_eyes(&board, &group));
+        // G5 touches no eye: the dragon with it is left to reading.
+        assert!(!lives_on_real_eyes(
+            &board,
+            &stones_at(&board, &["A5", "G5"])
+        ));
+        assert!(!lives_on_real_eyes(&board, &PointSet::new()));
+    }
+
+    /// Wherever the tester says a set of strings lives, Benson's algorithm
+    /// ([`crate::unconditional_life`]) finds every one of its stones
+    /// invincible.
+    #[test]
+    fn what_lives_on_real_eyes_is_unconditionally_alive() {
+        let mut runner = TestRunner::new(Config {
+            cases: 400,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        let lived = core::cell::Cell::new(0usize);
+        runner
+            .run(&random_position(), |(size, moves)| {
+                let mut board: Board = Board::new(size).unwrap();
+                for (black, col, row) in moves {
+                    let color = if black { Color::Black } else { Color::White };
+                    if let Some(p) = Point::new(col, row) {
+                        let _ = board.play(color, Move::Play(p));
+                        board.commit();
+                    }
+                }
+                for color in [Color::Black, Color::White] {
+                    let alive = crate::unconditional_life(&board, color).alive;
+                    for p in board.points() {
+                        if board.color_at(p) != Some(color) {
+                            continue;
+                        }
+                        // The string at p with the strings it shares a
+                        // one-point eye with.
+                        let mut group = PointSet::new();
+                        for q in board.stones(p) {
+                            group.insert(q);
+                        }
+                        for e in board.stones(p).flat_map(|q| q.neighbors()) {
+                            if is_eye(&board, e, color) {
+                                for n in e.neighbors() {
+                                    if board.is_on_board(n) {
+                                        for q in board.stones(n) {
+                                            group.insert(q);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        if lives_on_real_eyes(&board, &group) {
+                            lived.set(lived.get() + 1);
+                            prop_assert!(
+                                group.iter().all(|q| alive.contains(q)),
+                                "{color:?} at {p}:\n{board}"
+                            );
+                        }
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+        assert!(lived.get() > 100, "{} groups lived", lived.get());
     }
 
     /// How the topological analysis of [`crate::eyes`] values a one-point

@@ -64,7 +64,7 @@ pub mod value;
 
 pub use eyes::{EyeResult, eval_eye};
 pub use graph::{EyeGraph, GraphError, MAX_VERTICES};
-pub use instant::{EyeVerdict, SkipRule, instant_eye, instant_eye_with};
+pub use instant::{EyeVerdict, SkipRule, instant_eye, instant_eye_with, lives_on_real_eyes};
 pub use solver::{Analysis, Solver};
 pub use unconditional::{
     UnconditionalLife, UnconditionalStatus, unconditional_life, unconditional_status,

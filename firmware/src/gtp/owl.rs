@@ -3,7 +3,8 @@
 //! `PASS`), `owl_does_attack MOVE V` / `owl_does_defend MOVE V` (the
 //! code), `owl_threaten_attack V` / `owl_threaten_defense V` (`0`, or the
 //! code and two moves), `dragon_status V` (`alive`, `dead` or `critical
-//! ATTACK DEFENSE`; owl's `dead` corrected by semeai, see `semeai`),
+//! ATTACK DEFENSE`; owl's `dead` corrected by semeai, see `semeai`;
+//! without `V`, every dragon within one budget, [`LIST_OWL_NODES`]),
 //! `same_dragon V V` (`1` or `0`), `dragon_stones V` (top row first, left
 //! to right; both the dragon owl reads, [`dragon_stones_read`]) and
 //! `reset_owl_node_counter` / `get_owl_node_counter` (owl and semeai
@@ -18,12 +19,14 @@
 use core::fmt::Write as _;
 
 use owlet_board::{Code, Color, Point, PointSet};
+use owlet_optics::lives_on_real_eyes;
 use owlet_owl::{DragonStatus, Owl, dragon_stones_read};
 
 use super::Engine;
 use super::answer::{Answer, Failure};
 use super::line::Args;
 use super::optics::ConsoleSolver;
+use crate::scoring::{DeadStoneOracle, UnconditionalOracle};
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
 /// eye spaces (12,400 bytes), or 128 and 32 (3,184 bytes) with the `small`
@@ -186,8 +189,14 @@ impl Engine {
 /// semeai correction). The solver is [`run`]'s: a second one in this
 /// frame ran the device out of stack.
 fn write_status(engine: &mut Engine, p: Point, out: &mut Answer<'_>, solver: &mut ConsoleSolver) {
+    let status = read_status(engine, p, solver);
+    write_dragon_status(out, status);
+}
+
+/// The status of the dragon through the stone `p`: owl's two searches,
+/// their limits counted, then the semeai correction.
+fn read_status(engine: &mut Engine, p: Point, solver: &mut ConsoleSolver) -> DragonStatus {
     let e = &mut *engine;
-    // Owl::status's two searches, their limits counted.
     let attack = e.owl.attack(&mut e.board, &mut e.reader, solver, p);
     e.count_owl(attack.limit_hit);
     let status = if attack.code == Code::Fail {
@@ -204,7 +213,11 @@ fn write_status(engine: &mut Engine, p: Point, out: &mut Answer<'_>, solver: &mu
             }
         }
     };
-    match super::semeai::status_with_semeai(e, p, status) {
+    super::semeai::status_with_semeai(e, p, status)
+}
+
+fn write_dragon_status(out: &mut Answer<'_>, status: DragonStatus) {
+    match status {
         DragonStatus::Alive => out.push_str("alive"),
         DragonStatus::Dead => out.push_str("dead"),
         DragonStatus::Critical { attack, defense } => {
@@ -216,16 +229,144 @@ fn write_status(engine: &mut Engine, p: Point, out: &mut Answer<'_>, solver: &mu
     }
 }
 
+/// Owl and semeai nodes one `dragon_status` listing may spend; the
+/// dragons left when they are spent get the static verdict.
+pub const LIST_OWL_NODES: u64 = 4000;
+
+/// A dragon with a string of at most this many liberties is read first
+/// in a listing.
+const LIST_WEAK_LIBERTIES: usize = 3;
+
 /// `dragon_status` without a vertex: `VERTEX: STATUS` for every dragon,
 /// named by its first stone (top row first, left to right), in that order.
+/// See [`list_within`].
 #[inline(never)]
 fn list_statuses(
     engine: &mut Engine,
     out: &mut Answer<'_>,
     solver: &mut ConsoleSolver,
 ) -> Result<(), Failure> {
+    list_within(engine, out, solver, LIST_OWL_NODES);
+    Ok(())
+}
+
+/// What a listing's reading found, by each dragon's first stone.
+struct Listing {
+    /// Dragons answered by reading or by the tester's real eyes.
+    read: PointSet,
+    dead: PointSet,
+    /// Critical dragons, read again when written (owl's cache keeps it
+    /// short).
+    critical: PointSet,
+}
+
+/// The listing of [`list_statuses`] within `budget` owl and semeai
+/// nodes. A dragon the Instant Eye Tester's real eyes carry
+/// ([`lives_on_real_eyes`]) is `alive` without a search. The others are
+/// read weak ones first (a string of at most [`LIST_WEAK_LIBERTIES`]
+/// liberties), each group in board order, so that a spent budget leaves
+/// out the safer; each dragon left then gets the static verdict: `dead`
+/// when it stands in the other colour's unconditional territory or the
+/// judgement of `final_score` on this same board called it dead, else
+/// `alive`, counted as an owl limit hit (`get_limit_hits`). The reading
+/// and the writing are frames side by side, so that neither's point sets
+/// sit under the other's searches.
+pub(super) fn list_within(
+    engine: &mut Engine,
+    out: &mut Answer<'_>,
+    solver: &mut ConsoleSolver,
+    budget: u64,
+) {
+    let weak = weak_dragons(engine);
+    let mut found = Listing {
+        read: PointSet::new(),
+        dead: PointSet::new(),
+        critical: PointSet::new(),
+    };
+    let start = engine.owl.nodes().saturating_add(engine.semeai_nodes);
+    let until = start.saturating_add(budget);
+    read_listing(engine, solver, &mut found, until, Some(&weak));
+    read_listing(engine, solver, &mut found, until, None);
+    write_listing(engine, out, solver, &found);
+}
+
+/// The first stones of the dragons with a string of at most
+/// [`LIST_WEAK_LIBERTIES`] liberties.
+#[inline(never)]
+fn weak_dragons(engine: &mut Engine) -> PointSet {
+    let mut weak = PointSet::new();
+    let mut seen = PointSet::new();
+    for p in super::scan(engine.board.size()) {
+        if engine.board.color_at(p).is_none() || seen.contains(p) {
+            continue;
+        }
+        let e = &mut *engine;
+        for q in dragon_stones_read(&mut e.board, &mut e.reader, p).iter() {
+            seen.insert(q);
+            if e.board.liberty_count(q) <= LIST_WEAK_LIBERTIES {
+                weak.insert(p);
+            }
+        }
+    }
+    weak
+}
+
+/// Reads the dragons not yet in `found` (only those whose first stone is
+/// in `only`, when given), in board order, while the owl and semeai
+/// node count is below `until`.
+#[inline(never)]
+fn read_listing(
+    engine: &mut Engine,
+    solver: &mut ConsoleSolver,
+    found: &mut Listing,
+    until: u64,
+    only: Option<&PointSet>,
+) {
+    let mut seen = PointSet::new();
+    for p in super::scan(engine.board.size()) {
+        if engine.board.color_at(p).is_none() || seen.contains(p) {
+            continue;
+        }
+        let e = &mut *engine;
+        let dragon = dragon_stones_read(&mut e.board, &mut e.reader, p);
+        for q in dragon.iter() {
+            seen.insert(q);
+        }
+        if found.read.contains(p) || only.is_some_and(|w| !w.contains(p)) {
+            continue;
+        }
+        if lives_on_real_eyes(&e.board, &dragon) {
+            found.read.insert(p);
+            continue;
+        }
+        if e.owl.nodes().saturating_add(e.semeai_nodes) >= until {
+            continue;
+        }
+        found.read.insert(p);
+        match read_status(e, p, solver) {
+            DragonStatus::Alive => {}
+            DragonStatus::Dead => {
+                found.dead.insert(p);
+            }
+            DragonStatus::Critical { .. } => {
+                found.critical.insert(p);
+            }
+        }
+    }
+}
+
+/// Writes the listing from what [`read_listing`] found.
+#[inline(never)]
+fn write_listing(
+    engine: &mut Engine,
+    out: &mut Answer<'_>,
+    solver: &mut ConsoleSolver,
+    found: &Listing,
+) {
     let mut seen = PointSet::new();
     let mut first = true;
+    // The unconditionally dead stones, once a dragon was left unread.
+    let mut dead: Option<PointSet> = None;
     for p in super::scan(engine.board.size()) {
         if engine.board.color_at(p).is_none() || seen.contains(p) {
             continue;
@@ -239,9 +380,33 @@ fn list_statuses(
         }
         first = false;
         let _ = write!(out, "{p}: ");
-        write_status(engine, p, out, solver);
+        if found.critical.contains(p) {
+            write_status(e, p, out, solver);
+        } else if found.read.contains(p) {
+            out.push_str(if found.dead.contains(p) {
+                "dead"
+            } else {
+                "alive"
+            });
+        } else {
+            let hash = e.board.hash();
+            let judged_dead = e
+                .judged
+                .as_ref()
+                .is_some_and(|(h, f)| *h == hash && f.dead.contains(p));
+            let dead = dead.get_or_insert_with(|| {
+                let mut set = PointSet::new();
+                UnconditionalOracle.dead_stones(&mut e.board, &mut set);
+                set
+            });
+            if judged_dead || dead.contains(p) {
+                out.push_str("dead");
+            } else {
+                out.push_str("alive");
+                e.count_owl(true);
+            }
+        }
     }
-    Ok(())
 }
 
 /// `dragon_stones` and `worm_stones`: with a vertex, the stones of its

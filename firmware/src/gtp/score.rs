@@ -11,8 +11,10 @@
 //! ([`UnconditionalOracle`]) or when owl calls its dragon dead and no
 //! race against a neighbouring dragon saves it (the same judgement as
 //! `dragon_status`). Dragons are read weakest first (fewest liberties of
-//! a string, then fewest stones). A dragon whose enclosed regions hold two
-//! sure eyes by owlet-optics' eye values is alive without owl reading; a
+//! a string, then fewest stones). A dragon is alive without owl reading
+//! when the Instant Eye Tester's real one-point eyes carry every one of
+//! its strings ([`lives_on_real_eyes`], no reading at all), or else when
+//! its enclosed regions hold two sure eyes by owlet-optics' eye values; a
 //! dragon owl cannot settle within its node limit, or left when the
 //! judgement's [`SCORE_OWL_NODES`] are spent, is alive and counted
 //! uncertain. Strings in seki come from [`seki_stones`]; the count is
@@ -28,6 +30,7 @@ use core::fmt::Write as _;
 
 use owlet_board::{Code, Color, Point, PointSet};
 use owlet_optics::eyes::{compute_eyes, dead_stones, domain, eye_space};
+use owlet_optics::lives_on_real_eyes;
 use owlet_owl::{DragonStatus, dragon_stones_read};
 
 use super::Engine;
@@ -141,7 +144,7 @@ fn owl_verdicts(engine: &mut Engine, f: &mut FinalStatuses) -> PointSet {
         for q in dragon.iter() {
             judged.insert(q);
         }
-        if eyes.two_eyes(e, &dragon, &mut solver) {
+        if lives_on_real_eyes(&e.board, &dragon) || eyes.two_eyes(e, &dragon, &mut solver) {
             continue;
         }
         if e.owl.nodes().saturating_sub(start) >= SCORE_OWL_NODES {

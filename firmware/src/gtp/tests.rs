@@ -629,3 +629,71 @@ fn dragon_and_worm_lists() {
     assert_eq!(a[13], "? invalid coordinate\n\n");
     assert_eq!(a[14], "? invalid coordinate\n\n");
 }
+
+#[test]
+fn dragon_list_answers_statically_once_its_budget_is_spent() {
+    // B7's dragon has two real one-point eyes (A7, C7); A3's has two eye
+    // regions but one one-point eye; white's C2 stands in black's
+    // unconditional territory; F4 is unsettled.
+    let diagram = "
+        . X . X . . .
+        X X X X . . .
+        . . . . . . .
+        . . . . . O .
+        X X X X X X X
+        X . O . X . X
+        X X X X X X X";
+    let board: Board = Board::from_diagram(diagram).unwrap();
+    let mut e = Engine::new();
+    run(&mut e, "boardsize 7");
+    for p in board.points() {
+        if let Some(c) = board.color_at(p) {
+            e.set_stone(p, Some(c)).unwrap();
+        }
+    }
+    let mut buf = [0u8; ANSWER_CAPACITY];
+    let mut out = Answer::new(&mut buf);
+    let mut solver = optics::ConsoleSolver::new();
+    owl::list_within(&mut e, &mut out, &mut solver, 0);
+    assert_eq!(out.text(), "B7: alive\nF4: alive\nA3: alive\nC2: dead");
+    assert_eq!(e.limit_hits().owl, 2);
+    // Within the full budget: no dragon is left unread, and the live
+    // dragons and the dead stone are answered the same.
+    run(&mut e, "reset_limit_hits");
+    let listing = run(&mut e, "dragon_status");
+    assert!(listing.starts_with("= B7: alive\nF4: "), "{listing}");
+    assert!(listing.ends_with("\nA3: alive\nC2: dead\n\n"), "{listing}");
+    assert_eq!(e.limit_hits().owl, 0);
+}
+
+#[test]
+fn dragon_list_takes_dead_dragons_from_the_scoring_judgement() {
+    // White's corner eye space of three points has black's stone on its
+    // vital point: owl calls it dead, unconditional status does not.
+    let diagram = "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X X X X X . .
+        O O O O X . .
+        . X . O X . .";
+    let board: Board = Board::from_diagram(diagram).unwrap();
+    let mut e = Engine::new();
+    run(&mut e, "boardsize 7");
+    for p in board.points() {
+        if let Some(c) = board.color_at(p) {
+            e.set_stone(p, Some(c)).unwrap();
+        }
+    }
+    let listing = |e: &mut Engine| {
+        let mut buf = [0u8; ANSWER_CAPACITY];
+        let mut out = Answer::new(&mut buf);
+        let mut solver = optics::ConsoleSolver::new();
+        owl::list_within(e, &mut out, &mut solver, 0);
+        String::from(out.text())
+    };
+    assert!(listing(&mut e).contains("A2: alive"));
+    assert!(run(&mut e, "final_status_list dead").contains("A2"));
+    assert!(listing(&mut e).contains("A2: dead"));
+}

@@ -11,9 +11,9 @@
 //! bytes are replaced in turn (first in, first out). Omits GNU Go's
 //! per-point active areas and its cost-based replacement.
 
-use crate::board::Board;
+use crate::board::{Board, Cell};
 use crate::cache::{pack_point, unpack_point};
-use crate::point::{Point, STRIDE};
+use crate::point::{Color, Point, STRIDE};
 use crate::reading::Code;
 use crate::zobrist;
 
@@ -75,13 +75,14 @@ impl Span {
         if self.is_empty() {
             return h;
         }
+        let width = (usize::from(self.hi.0) + 1).saturating_sub(usize::from(self.lo.0));
         for r in self.lo.1..=self.hi.1 {
-            for c in self.lo.0..=self.hi.0 {
-                let Some(p) = Point::from_index(usize::from(r) * STRIDE + usize::from(c)) else {
-                    continue;
-                };
-                if let Some(color) = board.color_at(p) {
-                    h ^= zobrist::stone(color.index(), p.index());
+            let start = usize::from(r) * STRIDE + usize::from(self.lo.0);
+            for (i, &cell) in (start..).zip(board.cells_from(start, width)) {
+                match cell {
+                    Cell::Black => h ^= zobrist::stone(Color::Black.index(), i),
+                    Cell::White => h ^= zobrist::stone(Color::White.index(), i),
+                    Cell::Empty | Cell::Border => {}
                 }
             }
         }

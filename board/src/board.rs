@@ -456,7 +456,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// Every point of the board, bottom row first.
     pub fn points(&self) -> impl Iterator<Item = Point> + use<CHANGES, MOVES> {
         let size = self.size();
-        (0..size * size).filter_map(move |i| Point::new(i % size, i / size))
+        let first = STRIDE + 1;
+        Points {
+            next: first,
+            row_end: first + size,
+            end: size * STRIDE + size + 1,
+            skip: STRIDE - size,
+        }
     }
 
     /// The side to move: the opponent of the last move's colour.
@@ -1479,6 +1485,34 @@ pub struct NothingToUndo;
 impl fmt::Display for NothingToUndo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("cannot undo")
+    }
+}
+
+/// Iterator over the points of a board, bottom row first: layout indices
+/// from `next` to `end`, skipping the border between rows.
+struct Points {
+    next: usize,
+    /// Where the current row's points end.
+    row_end: usize,
+    end: usize,
+    /// Border cells between one row's end and the next row's start.
+    skip: usize,
+}
+
+impl Iterator for Points {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.next >= self.end {
+            return None;
+        }
+        let p = Point::from_index(self.next);
+        self.next += 1;
+        if self.next == self.row_end {
+            self.next += self.skip;
+            self.row_end += STRIDE;
+        }
+        p
     }
 }
 

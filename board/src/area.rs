@@ -11,7 +11,7 @@
 //! bytes are replaced in turn (first in, first out). Omits GNU Go's
 //! per-point active areas and its cost-based replacement.
 
-use crate::board::Board;
+use crate::board::{Board, Cell};
 use crate::cache::{pack_point, unpack_point};
 use crate::point::{Point, STRIDE};
 use crate::reading::Code;
@@ -75,14 +75,15 @@ impl Span {
         if self.is_empty() {
             return h;
         }
+        let width = (usize::from(self.hi.0) + 1).saturating_sub(usize::from(self.lo.0));
         for r in self.lo.1..=self.hi.1 {
-            for c in self.lo.0..=self.hi.0 {
-                let Some(p) = Point::from_index(usize::from(r) * STRIDE + usize::from(c)) else {
-                    continue;
-                };
-                if let Some(color) = board.color_at(p) {
-                    h ^= zobrist::stone(color.index(), p.index());
-                }
+            let start = usize::from(r) * STRIDE + usize::from(self.lo.0);
+            for (i, &cell) in (start..).zip(board.cells_from(start, width)) {
+                // Without a branch: every point's key is read, and only a
+                // stone's is kept.
+                let stone = matches!(cell, Cell::Black | Cell::White);
+                let key = zobrist::stone(usize::from(cell == Cell::White), i);
+                h ^= key & 0u64.wrapping_sub(u64::from(stone));
             }
         }
         if let Some(ko) = board.ko_point()

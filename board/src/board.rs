@@ -23,6 +23,10 @@ pub const DEFAULT_JOURNAL_CHANGES: usize = 2048;
 /// Default capacity of the journal in moves (undo levels).
 pub const DEFAULT_JOURNAL_MOVES: usize = 160;
 
+/// Lists of liberties up to this long are searched for repeats instead of
+/// keeping a set of the points seen.
+const SHORT_LIBERTY_LIST: usize = 8;
+
 /// What occupies a cell of the padded layout.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -151,23 +155,57 @@ fn put(table: &mut [u16], i: usize, v: u16) {
     }
 }
 
-/// Appends the string head `h` after the first `*n` entries of `list`
-/// unless it is among them (or the list is full); answers whether it was
-/// appended. The unused entries must be 0, which is no string's head (it
-/// is off the board), so the whole list is searched.
+/// For the string heads seen around one point (0 for no string), whether
+/// each is the first of its string: a string touching the point twice is
+/// counted once.
 #[inline(always)]
-fn push_new(list: &mut [u16; 4], n: &mut usize, h: u16) -> bool {
-    if list.contains(&h) {
-        return false;
+fn first_of_each([a, b, c, d]: [u16; 4]) -> [bool; 4] {
+    [
+        a != 0,
+        b != 0 && b != a,
+        c != 0 && c != a && c != b,
+        d != 0 && d != a && d != b && d != c,
+    ]
+}
+
+/// Writes `h` at `list[*n]` and counts it, if there is room.
+#[inline(always)]
+fn push_point_index(list: &mut [u16; 4], n: &mut usize, h: u16) {
+    if let Some(slot) = list.get_mut(*n) {
+        *slot = h;
+        *n += 1;
     }
-    match list.get_mut(*n) {
-        Some(slot) => {
-            *slot = h;
-            *n += 1;
-            true
-        }
-        None => false,
-    }
+}
+
+/// What a move would do, as [`Board::preview`] reads it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Preview {
+    /// Stones captured.
+    pub captured: usize,
+    /// Whether the move retakes a ko.
+    pub retake: bool,
+    /// Liberties of the string the new stone is part of.
+    pub own_libs: usize,
+    /// Stones of that string.
+    pub own_size: usize,
+    /// Liberties of the watched string; 0 when it is captured or absent.
+    pub watch_libs: usize,
+    /// Whether the watched point is empty after the move.
+    pub watch_gone: bool,
+    /// Whether an opponent string next to the move is left in atari.
+    pub ataris: bool,
+}
+
+/// One neighbour of a move as [`Board::play`] reads it.
+#[derive(Clone, Copy)]
+struct Near {
+    cell: Cell,
+    /// The string's head; 0 (no string's head) when no stone is there.
+    head: u16,
+    libs: u16,
+    size: u16,
+    /// Whether no earlier neighbour belongs to the same string.
+    first: bool,
 }
 
 /// A set of points as a bitmap over the padded layout (56 bytes).
@@ -385,6 +423,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         self.cell(p).color()
     }
 
+    /// The cells of `len` points from the layout index `start` on (fewer
+    /// at the layout's end).
+    #[inline]
+    pub(crate) fn cells_from(&self, start: usize, len: usize) -> impl Iterator<Item = &Cell> {
+        self.cells.get(start..).unwrap_or(&[]).iter().take(len)
+    }
+
     /// Whether `p` is a point of this board (as opposed to the border).
     #[inline]
     #[must_use]
@@ -411,7 +456,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// Every point of the board, bottom row first.
     pub fn points(&self) -> impl Iterator<Item = Point> + use<CHANGES, MOVES> {
         let size = self.size();
-        (0..size * size).filter_map(move |i| Point::new(i % size, i / size))
+        let first = STRIDE + 1;
+        Points {
+            next: first,
+            row_end: first + size,
+            end: size * STRIDE + size + 1,
+            skip: STRIDE - size,
+        }
     }
 
     /// The side to move: the opponent of the last move's colour.
@@ -579,6 +630,27 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// Writes up to `out.len()` liberties of the string at `p` into `out`
     /// (in stone order); returns how many were written.
     pub fn liberties(&self, p: Point, out: &mut [Point]) -> usize {
+        // A short list is its own record of the liberties seen.
+        if out.len() > SHORT_LIBERTY_LIST {
+            return self.liberties_long(p, out);
+        }
+        let mut n = 0;
+        for s in self.stones(p) {
+            for q in s.neighbors() {
+                if self.cell(q) == Cell::Empty && !out.get(..n).unwrap_or(&[]).contains(&q) {
+                    match out.get_mut(n) {
+                        Some(slot) => *slot = q,
+                        None => return n,
+                    }
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// [`Board::liberties`] into a long list, with a set of those seen.
+    fn liberties_long(&self, p: Point, out: &mut [Point]) -> usize {
         let mut seen = PointSet::new();
         let mut n = 0;
         for s in self.stones(p) {
@@ -620,7 +692,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         for s in self.stones(p) {
             for q in s.neighbors() {
                 if self.cell(q) == enemy {
-                    let h = self.string_id(q);
+                    let h = Point::from_index(self.head_of(q)).unwrap_or(q);
                     if !out.get(..n).unwrap_or(&[]).contains(&h) {
                         match out.get_mut(n) {
                             Some(slot) => *slot = h,
@@ -770,47 +842,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         self.set_to_move(to_move);
     }
 
-    /// Upper bound of journal writes for `color` at `p`: 16 for the stone
-    /// itself and its neighbours' liberty counts, plus, per distinct
-    /// neighbouring string, its size + 3 when it is ours (relabelling),
-    /// 5 × its size when it is captured, and 5 × our merged size when the
-    /// move is a suicide that is allowed.
-    fn writes_needed(&self, color: Color, p: Point) -> usize {
-        let own = Cell::stone(color);
-        let mut seen = [0u16; 4];
-        let mut n_seen = 0;
-        let mut bound = 16;
-        let mut own_size = 1;
-        let mut own_in_atari = true;
-        let mut captures = false;
-        for q in p.neighbors() {
-            match self.cell(q) {
-                Cell::Empty => own_in_atari = false,
-                Cell::Border => {}
-                c => {
-                    let h = at(&self.head, q.index());
-                    if !push_new(&mut seen, &mut n_seen, h) {
-                        continue;
-                    }
-                    let h = usize::from(h);
-                    let size = usize::from(at(&self.stones, h));
-                    if c == own {
-                        bound += size + 3;
-                        own_size += size;
-                        own_in_atari &= at(&self.libs, h) == 1;
-                    } else if at(&self.libs, h) == 1 {
-                        bound += 5 * size;
-                        captures = true;
-                    }
-                }
-            }
-        }
-        if self.allow_suicide && own_in_atari && !captures {
-            bound += 5 * own_size;
-        }
-        bound
-    }
-
     /// Plays a move for `color`; answers the number of stones it captured.
     /// On error the board is unchanged.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<usize, PlayError> {
@@ -822,55 +853,61 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             }
             Move::Play(p) => p,
         };
-        self.check_move(color, p)?;
-        self.play_checked(color, p)
+        self.play_at(color, p, true)
     }
 
     /// Retakes a ko at once, as if a ko threat had been made and answered:
     /// [`Board::play`] without the ko rule. Reading uses it to value kos.
     pub fn play_ignoring_ko(&mut self, color: Color, p: Point) -> Result<usize, PlayError> {
-        match self.check_move(color, p) {
-            Ok(()) | Err(PlayError::Ko) => self.play_checked(color, p),
-            Err(e) => Err(e),
-        }
+        self.play_at(color, p, false)
     }
 
-    fn play_checked(&mut self, color: Color, p: Point) -> Result<usize, PlayError> {
-        if self.n_frames >= MOVES || CHANGES - self.n_changes < self.writes_needed(color, p) {
+    /// Plays `color` at `p`: the checks of [`Board::check_move`] (a ko
+    /// retake passes them when `ko_rule` is off, suicide unchecked), the
+    /// journal's room, then the move. The neighbours' strings are read
+    /// once for all of it.
+    fn play_at(&mut self, color: Color, p: Point, ko_rule: bool) -> Result<usize, PlayError> {
+        match self.cell(p) {
+            Cell::Border => return Err(PlayError::OffBoard),
+            Cell::Black | Cell::White => return Err(PlayError::Occupied),
+            Cell::Empty => {}
+        }
+        let retake = usize::from(self.ko) == p.index() && self.ko_color == color;
+        if retake && ko_rule {
+            return Err(PlayError::Ko);
+        }
+        let own = Cell::stone(color);
+        let near = self.near(p);
+        if !retake && !self.allow_suicide && Self::suicide_near(&near, own) {
+            return Err(PlayError::Suicide);
+        }
+        if self.n_frames >= MOVES
+            || CHANGES - self.n_changes < Self::writes_needed(&near, own, self.allow_suicide)
+        {
             return Err(self.journal_is_full());
         }
         self.push_frame()?;
-        let own = Cell::stone(color);
-        let enemy = Cell::stone(color.opponent());
         let pi = p.index();
         self.write(CELL, pi, own as u16);
         self.hash ^= zobrist::stone(color.index(), pi);
 
         let mut friends = [0u16; 4];
         let mut n_friends = 0;
-        let mut enemies = [0u16; 4];
-        let mut n_enemies = 0;
         let mut dead = [0u16; 4];
         let mut n_dead = 0;
         let mut empties = 0u16;
-        for q in p.neighbors() {
-            let c = self.cell(q);
-            if c == Cell::Empty {
+        for n in &near {
+            if n.cell == Cell::Empty {
                 empties += 1;
-            } else if c == own {
-                push_new(&mut friends, &mut n_friends, at(&self.head, q.index()));
-            } else if c == enemy {
-                let h = at(&self.head, q.index());
-                if push_new(&mut enemies, &mut n_enemies, h) {
-                    let hl = usize::from(h);
-                    let libs = at(&self.libs, hl).wrapping_sub(1);
-                    self.write(LIBS, hl, libs);
-                    if libs == 0
-                        && let Some(slot) = dead.get_mut(n_dead)
-                    {
-                        *slot = h;
-                        n_dead += 1;
-                    }
+            } else if !n.first {
+                // Border, or a string already seen.
+            } else if n.cell == own {
+                push_point_index(&mut friends, &mut n_friends, n.head);
+            } else {
+                let libs = n.libs.wrapping_sub(1);
+                self.write(LIBS, usize::from(n.head), libs);
+                if libs == 0 {
+                    push_point_index(&mut dead, &mut n_dead, n.head);
                 }
             }
         }
@@ -891,6 +928,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 }
             }
             self.write(HEAD, pi, big as u16);
+            let libs = self.joined_liberties(p, own, big, friends);
             self.write(NEXT, pi, at(&self.next, big));
             self.write(NEXT, big, pi as u16);
             self.write(SIZE, big, at(&self.stones, big) + 1);
@@ -912,23 +950,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 self.write(NEXT, f, after_big);
                 self.write(SIZE, big, at(&self.stones, big) + at(&self.stones, f));
             }
-            let libs = if n_friends == 1 {
-                let mut libs = at(&self.libs, big).wrapping_sub(1);
-                for e in p.neighbors() {
-                    if self.cell(e) == Cell::Empty
-                        && !e.neighbors().iter().any(|&r| {
-                            r != p
-                                && self.cell(r) == own
-                                && usize::from(at(&self.head, r.index())) == big
-                        })
-                    {
-                        libs += 1;
-                    }
-                }
-                libs
-            } else {
-                self.count_liberties(big)
-            };
             self.write(LIBS, big, libs);
             big
         };
@@ -962,12 +983,276 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         Ok(captured)
     }
 
-    /// Recounts the liberties of the string with head `head`.
-    fn count_liberties(&self, head: usize) -> u16 {
-        let Some(p) = Point::from_index(head) else {
-            return 0;
+    /// What the four neighbours of `p` hold: each one's cell and, for a
+    /// stone, its string's head, liberties and size, and whether it is the
+    /// first neighbour of that string.
+    #[inline(always)]
+    fn near(&self, p: Point) -> [Near; 4] {
+        let [a, b, c, d] = p.neighbors();
+        let mut near = [
+            self.near_one(a),
+            self.near_one(b),
+            self.near_one(c),
+            self.near_one(d),
+        ];
+        let [na, nb, nc, nd] = &near;
+        let firsts = first_of_each([na.head, nb.head, nc.head, nd.head]);
+        for (n, first) in near.iter_mut().zip(firsts) {
+            n.first = first;
+        }
+        near
+    }
+
+    /// One neighbour for [`Board::near`], its `first` not yet known.
+    #[inline(always)]
+    fn near_one(&self, q: Point) -> Near {
+        let cell = self.cell(q);
+        let head = if cell.color().is_some() {
+            at(&self.head, q.index())
+        } else {
+            0
         };
-        self.liberty_set(p).len() as u16
+        let h = usize::from(head);
+        Near {
+            cell,
+            head,
+            libs: at(&self.libs, h),
+            size: at(&self.stones, h),
+            first: false,
+        }
+    }
+
+    /// [`Board::is_suicide`] from the neighbours [`Board::near`] read.
+    #[inline(always)]
+    fn suicide_near(near: &[Near; 4], own: Cell) -> bool {
+        near.iter().all(|n| match n.cell {
+            Cell::Empty => false,
+            Cell::Border => true,
+            c if c == own => n.libs <= 1,
+            _ => n.libs != 1,
+        })
+    }
+
+    /// Upper bound of journal writes for a stone `own` whose neighbours
+    /// are `near`: 16 for the stone itself and its neighbours' liberty
+    /// counts, plus, per distinct neighbouring string, its size + 3 when it
+    /// is ours (relabelling), 5 × its size when it is captured, and 5 × our
+    /// merged size when the move is a suicide that is allowed.
+    #[inline(always)]
+    fn writes_needed(near: &[Near; 4], own: Cell, allow_suicide: bool) -> usize {
+        let mut bound = 16;
+        let mut own_size = 1;
+        let mut own_in_atari = true;
+        let mut captures = false;
+        for n in near {
+            match n.cell {
+                Cell::Empty => own_in_atari = false,
+                Cell::Border => {}
+                _ if !n.first => {}
+                c => {
+                    let size = usize::from(n.size);
+                    if c == own {
+                        bound += size + 3;
+                        own_size += size;
+                        own_in_atari &= n.libs == 1;
+                    } else if n.libs == 1 {
+                        bound += 5 * size;
+                        captures = true;
+                    }
+                }
+            }
+        }
+        if allow_suicide && own_in_atari && !captures {
+            bound += 5 * own_size;
+        }
+        bound
+    }
+
+    /// Whether the empty point `e` touches a stone (`own`, other than `p`)
+    /// of the string with head `big`.
+    #[inline(always)]
+    fn touches(&self, e: Point, p: Point, own: Cell, big: usize) -> bool {
+        e.neighbors().iter().any(|&r| {
+            r != p && self.cell(r) == own && usize::from(at(&self.head, r.index())) == big
+        })
+    }
+
+    /// Liberties of the string that a stone `own` at `p` makes of the
+    /// strings `friends` around it, of which `big` is one, before any of
+    /// them is relabelled (the stone itself may be on the board or not):
+    /// `big`'s liberties but `p`, plus the empty neighbours of `p` and of
+    /// the other strings' stones that `big` does not touch. Only the
+    /// strings other than `big` are walked. Captures are not counted.
+    #[inline(always)]
+    fn joined_liberties(&self, p: Point, own: Cell, big: usize, friends: &[u16]) -> u16 {
+        let mut libs = at(&self.libs, big).wrapping_sub(1);
+        if let [_] = friends {
+            for e in p.neighbors() {
+                if self.cell(e) == Cell::Empty && !self.touches(e, p, own, big) {
+                    libs += 1;
+                }
+            }
+            return libs;
+        }
+        libs.wrapping_add(self.more_joined_liberties(p, own, big, friends))
+    }
+
+    /// The part of [`Board::joined_liberties`] that more than one string
+    /// adds to `big`'s liberties but `p`.
+    fn more_joined_liberties(&self, p: Point, own: Cell, big: usize, friends: &[u16]) -> u16 {
+        let mut libs = 0u16;
+        let mut seen = PointSet::new();
+        for e in p.neighbors() {
+            if self.cell(e) == Cell::Empty && seen.insert(e) && !self.touches(e, p, own, big) {
+                libs += 1;
+            }
+        }
+        for &f in friends {
+            if usize::from(f) == big {
+                continue;
+            }
+            let Some(fp) = Point::from_index(usize::from(f)) else {
+                continue;
+            };
+            for s in self.stones(fp) {
+                for e in s.neighbors() {
+                    if e != p
+                        && self.cell(e) == Cell::Empty
+                        && seen.insert(e)
+                        && !self.touches(e, p, own, big)
+                    {
+                        libs += 1;
+                    }
+                }
+            }
+        }
+        libs
+    }
+
+    /// What playing `color` at `p` would do, read without playing: the
+    /// stones it captures, whether it retakes a ko, the liberties of the
+    /// string it joins and those of the string at `watch` after it (0 when
+    /// that string is captured or `watch` is empty), and whether it leaves
+    /// an opponent string next to it in atari. `None` when the move could
+    /// not be played (a ko retake counts as playable, as with
+    /// [`Board::play_ignoring_ko`]); a move refused for want of journal
+    /// room is counted as [`Board::play`] counts it. Suicide must be off.
+    pub(crate) fn preview(&mut self, color: Color, p: Point, watch: Point) -> Option<Preview> {
+        if self.cell(p) != Cell::Empty {
+            return None;
+        }
+        let retake = usize::from(self.ko) == p.index() && self.ko_color == color;
+        let own = Cell::stone(color);
+        let near = self.near(p);
+        if !retake && Self::suicide_near(&near, own) {
+            return None;
+        }
+        if self.n_frames >= MOVES
+            || CHANGES - self.n_changes < Self::writes_needed(&near, own, self.allow_suicide)
+        {
+            self.journal_is_full();
+            return None;
+        }
+        let mut friends = [0u16; 4];
+        let mut n_friends = 0;
+        let mut dead = [0u16; 4];
+        let mut n_dead = 0;
+        let mut captured = 0usize;
+        let mut empties = 0u16;
+        let mut ataris = false;
+        let mut own_size = 1;
+        for n in &near {
+            if n.cell == Cell::Empty {
+                empties += 1;
+            } else if !n.first {
+            } else if n.cell == own {
+                push_point_index(&mut friends, &mut n_friends, n.head);
+                own_size += usize::from(n.size);
+            } else if n.libs == 1 {
+                push_point_index(&mut dead, &mut n_dead, n.head);
+                captured += usize::from(n.size);
+            } else if n.libs == 2 {
+                ataris = true;
+            }
+        }
+        let friends = friends.get(..n_friends).unwrap_or(&[]);
+        let dead = dead.get(..n_dead).unwrap_or(&[]);
+        let mut big = usize::from(friends.first().copied().unwrap_or(0));
+        for &f in friends {
+            if at(&self.stones, usize::from(f)) > at(&self.stones, big) {
+                big = usize::from(f);
+            }
+        }
+        let mut own_libs = if friends.is_empty() {
+            empties
+        } else {
+            self.joined_liberties(p, own, big, friends)
+        };
+        // A captured stone next to the new string is a liberty of it.
+        if !dead.is_empty() {
+            own_libs += self.freed(dead, own, Some(p), friends);
+        }
+        let mut watch_gone = false;
+        let watch_libs = match self.color_at(watch) {
+            None => {
+                watch_gone = true;
+                0
+            }
+            Some(c) => {
+                let h = at(&self.head, watch.index());
+                if c == color {
+                    if friends.contains(&h) {
+                        own_libs
+                    } else {
+                        let libs = at(&self.libs, usize::from(h));
+                        if dead.is_empty() {
+                            libs
+                        } else {
+                            libs + self.freed(dead, own, None, &[h])
+                        }
+                    }
+                } else if dead.contains(&h) {
+                    watch_gone = true;
+                    0
+                } else if near.iter().any(|n| n.first && n.head == h) {
+                    at(&self.libs, usize::from(h)).wrapping_sub(1)
+                } else {
+                    at(&self.libs, usize::from(h))
+                }
+            }
+        };
+        Some(Preview {
+            captured,
+            retake,
+            own_libs: usize::from(own_libs),
+            own_size,
+            watch_libs: usize::from(watch_libs),
+            watch_gone,
+            ataris,
+        })
+    }
+
+    /// How many stones of the strings `dead` are next to `p` (when
+    /// given) or to a stone `own` of one of the strings with head in
+    /// `heads`: the liberties those strings gain when `dead` is captured.
+    fn freed(&self, dead: &[u16], own: Cell, p: Option<Point>, heads: &[u16]) -> u16 {
+        let mut n = 0;
+        for &d in dead {
+            let Some(dp) = Point::from_index(usize::from(d)) else {
+                continue;
+            };
+            for s in self.stones(dp) {
+                let nb = s.neighbors();
+                if p.is_some_and(|p| nb.contains(&p))
+                    || nb
+                        .iter()
+                        .any(|&r| self.cell(r) == own && heads.contains(&at(&self.head, r.index())))
+                {
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 
     /// Removes the string with head `head` (of `color`); answers its size.
@@ -980,15 +1265,19 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             self.hash ^= zobrist::stone(color.index(), s);
             n += 1;
             if let Some(sp) = Point::from_index(s) {
-                let mut seen = [0u16; 4];
-                let mut n_seen = 0;
-                for q in sp.neighbors() {
+                let [a, b, c, d] = sp.neighbors();
+                let head = |q: Point| {
                     if self.cell(q) == own {
-                        let h = at(&self.head, q.index());
-                        if push_new(&mut seen, &mut n_seen, h) {
-                            let hl = usize::from(h);
-                            self.write(LIBS, hl, at(&self.libs, hl) + 1);
-                        }
+                        at(&self.head, q.index())
+                    } else {
+                        0
+                    }
+                };
+                let heads = [head(a), head(b), head(c), head(d)];
+                for (h, first) in heads.into_iter().zip(first_of_each(heads)) {
+                    if first {
+                        let hl = usize::from(h);
+                        self.write(LIBS, hl, at(&self.libs, hl) + 1);
                     }
                 }
             }
@@ -1196,6 +1485,34 @@ pub struct NothingToUndo;
 impl fmt::Display for NothingToUndo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("cannot undo")
+    }
+}
+
+/// Iterator over the points of a board, bottom row first: layout indices
+/// from `next` to `end`, skipping the border between rows.
+struct Points {
+    next: usize,
+    /// Where the current row's points end.
+    row_end: usize,
+    end: usize,
+    /// Border cells between one row's end and the next row's start.
+    skip: usize,
+}
+
+impl Iterator for Points {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.next >= self.end {
+            return None;
+        }
+        let p = Point::from_index(self.next);
+        self.next += 1;
+        if self.next == self.row_end {
+            self.next += self.skip;
+            self.row_end += STRIDE;
+        }
+        p
     }
 }
 

@@ -37,7 +37,7 @@
 use core::fmt;
 
 use crate::area::{AreaCache, Span};
-use crate::board::{Board, Cell, PlayError, PointSet};
+use crate::board::{Board, Cell, PlayError, PointSet, Preview};
 use crate::cache::TransCache;
 use crate::point::{Color, Move, Point};
 
@@ -657,12 +657,24 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         depth: usize,
         komaster: Option<Color>,
     ) -> Option<Code> {
-        if board.play(attacker, Move::Play(lib)).is_err() {
-            return Some(Code::Win);
-        }
-        let ko = board.ko_point() == Some(target);
-        let snapped = board.liberty_count(lib) == 1 && board.string_size(lib) > 1;
-        let _ = board.undo();
+        let (ko, snapped) = if board.allow_suicide() {
+            if board.play(attacker, Move::Play(lib)).is_err() {
+                return Some(Code::Win);
+            }
+            let ko = board.ko_point() == Some(target);
+            let snapped = board.liberty_count(lib) == 1 && board.string_size(lib) > 1;
+            let _ = board.undo();
+            (ko, snapped)
+        } else {
+            // The move is legal (the caller checked): read it unplayed.
+            // Capturing the target's one stone alone, with one stone left
+            // in atari, makes a ko at the target's point.
+            let Some(after) = board.preview(attacker, lib, target) else {
+                return Some(Code::Win);
+            };
+            let ko = after.captured == 1 && after.own_size == 1 && after.own_libs == 1;
+            (ko, after.own_libs == 1 && after.own_size > 1)
+        };
         if snapped {
             None
         } else if ko
@@ -723,10 +735,12 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // The superstring: friendly strings the target could connect to
             // through a liberty; taking their liberties spoils the connection.
             if libs <= 3 && depth < SUPERSTRING_DEPTH {
+                let mut done = Strings::new(target);
                 for l in lib_set.iter() {
                     for q in l.neighbors() {
                         if board.color_at(q) == Some(attacker.opponent())
                             && !board.same_string(q, target)
+                            && done.first_visit(board, q)
                             && board.liberty_count(q) <= 4
                         {
                             let mut ql = [q; 4];
@@ -746,26 +760,24 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // Order by a one-move look-ahead.
         let mut count = 0;
         for &m in list.as_slice() {
-            let Some((captured, ko)) = trial_play(board, attacker, m) else {
+            let Some(after) = look_ahead(board, attacker, m, target) else {
                 continue;
             };
-            let tlibs = board.liberty_count(target);
-            let own = board.liberty_count(m);
-            let mut score = if board.color_at(target).is_none() {
+            let (tlibs, own, captured) = (after.watch_libs, after.own_libs, after.captured);
+            let mut score = if after.watch_gone {
                 1000
             } else {
                 100 * (5 - tlibs.min(5) as i32)
             };
-            let ladder_miss = ladder_only && tlibs > 1 && board.color_at(target).is_some();
+            let ladder_miss = ladder_only && tlibs > 1 && !after.watch_gone;
             score += 10 * own.min(4) as i32 + 5 * captured.min(4) as i32;
             if own == 1 && captured == 0 && !lib_set.contains(m) {
                 // Self-atari away from the target rarely helps.
                 score -= 300;
             }
-            if ko {
+            if after.retake {
                 score -= 50;
             }
-            let _ = board.undo();
             if ladder_miss {
                 continue;
             }
@@ -925,15 +937,18 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         if !ladder_only && libs <= 3 {
             // Strengthen friendly stones next to a liberty, so that
             // connecting to them there works.
+            let mut done = Strings::new(target);
             for l in lib_set.iter() {
                 for q in l.neighbors() {
-                    if board.color_at(q) == Some(color) && !board.same_string(q, target) {
-                        let mut ql = [q; 4];
+                    if board.color_at(q) == Some(color)
+                        && !board.same_string(q, target)
+                        && done.first_visit(board, q)
+                        && board.liberty_count(q) <= 3
+                    {
+                        let mut ql = [q; 3];
                         let k = board.liberties(q, &mut ql);
-                        if k <= 3 {
-                            for &r in ql.get(..k).unwrap_or(&[]) {
-                                list.push(r);
-                            }
+                        for &r in ql.get(..k).unwrap_or(&[]) {
+                            list.push(r);
                         }
                     }
                 }
@@ -945,30 +960,21 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         let mut count = 0;
         for &m in list.as_slice() {
-            let Some((captured, ko)) = trial_play(board, color, m) else {
+            let Some(after) = look_ahead(board, color, m, target) else {
                 continue;
             };
-            let tlibs = if board.color_at(target).is_some() {
-                board.liberty_count(target)
-            } else {
-                0
-            };
-            let mut score = 100 * tlibs.min(6) as i32 + 30 * captured.min(4) as i32;
+            let tlibs = after.watch_libs;
+            let mut score = 100 * tlibs.min(6) as i32 + 30 * after.captured.min(4) as i32;
             if tlibs <= 1 {
                 score -= 500;
             }
-            if ko {
+            if after.retake {
                 score -= 50;
             }
             // A move that puts an attacker string in atari forces an answer.
-            let enemy = Some(color.opponent());
-            if m.neighbors()
-                .iter()
-                .any(|&q| board.color_at(q) == enemy && board.liberty_count(q) == 1)
-            {
+            if after.ataris {
                 score += 40;
             }
-            let _ = board.undo();
             if let Some(slot) = out.get_mut(count) {
                 *slot = (score.clamp(-30_000, 30_000) as i16, m);
                 count += 1;
@@ -976,6 +982,37 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         sort_candidates(out.get_mut(..count).unwrap_or(&mut []));
         count
+    }
+}
+
+/// The strings met while generating candidates around one string's
+/// liberties (at most 12: 3 liberties of 4 neighbours), so that each
+/// string's points are pushed once; pushing them again adds nothing.
+struct Strings {
+    heads: [Point; 12],
+    len: usize,
+}
+
+impl Strings {
+    fn new(filler: Point) -> Strings {
+        Strings {
+            heads: [filler; 12],
+            len: 0,
+        }
+    }
+
+    /// Whether the string at `q` was not met before; records it.
+    fn first_visit<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        q: Point,
+    ) -> bool {
+        let h = board.string_id(q);
+        if self.heads.get(..self.len).unwrap_or(&[]).contains(&h) {
+            return false;
+        }
+        push_point(&mut self.heads, &mut self.len, h);
+        true
     }
 }
 
@@ -1034,6 +1071,37 @@ fn trial_play<const C: usize, const M: usize>(
         Err(PlayError::Ko) => board.play_ignoring_ko(color, m).ok().map(|c| (c, true)),
         Err(_) => None,
     }
+}
+
+/// The one-move look-ahead of a candidate: what `color` playing `m` does
+/// to the string at `target` and its own (see [`Board::preview`]), or
+/// `None` if the move cannot be played (a ko retake can). Read without
+/// playing; with suicide allowed, played and taken back.
+fn look_ahead<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    color: Color,
+    m: Point,
+    target: Point,
+) -> Option<Preview> {
+    if !board.allow_suicide() {
+        return board.preview(color, m, target);
+    }
+    let (captured, retake) = trial_play(board, color, m)?;
+    let enemy = Some(color.opponent());
+    let after = Preview {
+        captured,
+        retake,
+        own_libs: board.liberty_count(m),
+        own_size: board.string_size(m),
+        watch_libs: board.liberty_count(target),
+        watch_gone: board.color_at(target).is_none(),
+        ataris: m
+            .neighbors()
+            .iter()
+            .any(|&q| board.color_at(q) == enemy && board.liberty_count(q) == 1),
+    };
+    let _ = board.undo();
+    Some(after)
 }
 
 /// The area cache's sets of limits when only `limits` has been used.
@@ -1109,10 +1177,11 @@ fn every_liberty_is_suicide<const C: usize, const M: usize>(
     target: Point,
     attacker: Color,
 ) -> bool {
-    board
-        .liberty_set(target)
-        .iter()
-        .all(|l| board.is_suicide(attacker, l))
+    board.stones(target).all(|s| {
+        s.neighbors()
+            .iter()
+            .all(|&l| board.cell(l) != Cell::Empty || board.is_suicide(attacker, l))
+    })
 }
 
 #[cfg(test)]

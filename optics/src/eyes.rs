@@ -221,9 +221,34 @@ pub fn domain<const C: usize, const M: usize>(
     dead: &PointSet,
     color: Color,
 ) -> PointSet {
-    let lively = |p: Point, c: Color| board.color_at(p) == Some(c) && !dead.contains(p);
-    let open = |p: Point| board.color_at(p).is_none() || dead.contains(p);
     let enemy = color.opponent();
+    // The lively stones of each colour and the open points, read once.
+    let mut lively_own = PointSet::new();
+    let mut lively_enemy = PointSet::new();
+    let mut open_points = PointSet::new();
+    for p in board.points() {
+        match board.color_at(p) {
+            Some(c) if !dead.contains(p) => {
+                if c == color {
+                    lively_own.insert(p);
+                } else {
+                    lively_enemy.insert(p);
+                }
+            }
+            _ => {
+                open_points.insert(p);
+            }
+        }
+    }
+    let lively = |p: Point, c: Color| {
+        if c == color {
+            lively_own.contains(p)
+        } else {
+            lively_enemy.contains(p)
+        }
+    };
+    // Asked only of points on the board.
+    let open = |p: Point| open_points.contains(p);
     let mut set = PointSet::new();
     for p in board.points() {
         if lively(p, color) || (open(p) && p.neighbors().iter().any(|&n| lively(n, color))) {

@@ -231,7 +231,7 @@ fn write_dragon_status(out: &mut Answer<'_>, status: DragonStatus) {
 
 /// Owl and semeai nodes one `dragon_status` listing may spend; the
 /// dragons left when they are spent get the static verdict.
-pub const LIST_OWL_NODES: u64 = 4000;
+pub const LIST_OWL_NODES: u64 = 10_000;
 
 /// A dragon with a string of at most this many liberties is read first
 /// in a listing.

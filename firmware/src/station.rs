@@ -7,9 +7,10 @@
 //! and [`Station::BOARD_BUDGET`].
 //!
 //! Omits: timing (the caller scans at its own rate and shows the frame
-//! with its own blink tick), the LED sink, the GTP console (a caller that
-//! links the two, as the Pico does through [`crate::link`], does it
-//! between [`Station::scan`] and [`Station::refresh`]) and owl reading
+//! with its own blink tick), the LED sink, the GTP console itself (the
+//! caller owns the [`Engine`]; [`Station::scan_linked`] and
+//! [`Station::follow_console`] keep it in one game with the board through
+//! [`crate::link`], as the Pico and the simulator do) and owl reading
 //! (the caller adds [`crate::analysis::analyze_groups`]'s layers to
 //! [`Station::layers`] if it can afford it).
 //!
@@ -22,6 +23,20 @@
 //!    position) the position is analysed within the budget; the frame is
 //!    composed from the referee's and the analysis' layers.
 //!
+//! # The pass gesture
+//! The board has no button: the player to move passes by lifting the
+//! last-played stone and putting it back twice within
+//! [`PASS_GESTURE_SCANS`] scans, with nothing else changing on the board
+//! meanwhile (each lift and each return held for a debounce window).
+//! [`Station::scan`] then answers the referee's [`Event::Passed`] in place
+//! of the second [`Event::InSync`]. Normal play never does this: the
+//! last-played stone cannot be captured before the opponent moves, so a
+//! lift of it is never part of a move, and a stone knocked off once and
+//! put back is one cycle, not two. Two passes in a row end the game
+//! (`game_over`): the caller calls [`App::start_scoring`] with its dead
+//! stone oracle. The same gesture in the end-of-game mode toggles the
+//! group as any touch does.
+//!
 //! # Sizes
 //! `size_of::<Station<S, N>>()` is 38,014 bytes plus the sensor (the
 //! referee 16,392, the reader 18,544, the frame 1,445, the scanner 1,446);
@@ -31,9 +46,14 @@ use owlet_board::{Reader, SizeError};
 
 use crate::analysis::{Analysis, Budget, analyze};
 use crate::app::{App, Event, Mode};
+use crate::gtp::Engine;
 use crate::leds::{Frame, Layers, Palette};
-use crate::link::ConsoleApp;
+use crate::link::{self, ConsoleApp};
 use crate::sensors::{Scan, Scanner, StoneSensor};
+
+/// Scans within which the pass gesture's two lift-and-return cycles must
+/// fall: 3 s at the Pico's 20 ms scan.
+pub const PASS_GESTURE_SCANS: u16 = 150;
 
 /// A sensor, its debouncer, the referee, the analysis and the LED frame
 /// of one board. See the module documentation.
@@ -70,6 +90,11 @@ pub struct Station<S, const N: u8> {
     budget: Budget,
     palette: Palette,
     frame: Frame,
+    /// The pass gesture's progress: lifts and returns of the last-played
+    /// stone seen so far (0..=3).
+    gesture: u8,
+    /// Scans since the gesture's first lift.
+    gesture_scans: u16,
 }
 
 impl<S: StoneSensor, const N: u8> Station<S, N> {
@@ -96,22 +121,108 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
             budget,
             palette: Palette::default(),
             frame: Frame::new(size),
+            gesture: 0,
+            gesture_scans: 0,
         })
     }
 
     /// Scans once; when the debounced picture changed, the referee's
-    /// judgement of it (`Ok(None)`: no change, nothing judged).
+    /// judgement of it (`Ok(None)`: no change, nothing judged). A
+    /// completed pass gesture (see the module documentation) is answered
+    /// as the pass it makes.
     pub fn scan(&mut self) -> Result<Option<Event>, S::Error> {
-        match self.scanner.poll()? {
-            Some(stable) => Ok(Some(self.app.update(stable))),
-            None => Ok(None),
+        if self.gesture > 0 {
+            self.gesture_scans = self.gesture_scans.saturating_add(1);
+            if self.gesture_scans > PASS_GESTURE_SCANS {
+                self.gesture = 0;
+            }
         }
+        let Some(stable) = self.scanner.poll()? else {
+            return Ok(None);
+        };
+        let event = self.app.update(stable);
+        Ok(Some(self.gesture_step(event)))
+    }
+
+    /// Follows the pass gesture through `event`; answers the pass when it
+    /// completes, `event` otherwise.
+    fn gesture_step(&mut self, event: Event) -> Event {
+        let app = &self.app;
+        let last = app.last_move();
+        let lifted_last = matches!(
+            event,
+            Event::OutOfSync {
+                missing: 1,
+                extra: 0
+            }
+        ) && last.is_some_and(|p| app.missing().contains(p));
+        let play = app.mode() == Mode::Play && app.to_remove().is_empty();
+        match (self.gesture, event) {
+            (0, _) if lifted_last && play => {
+                self.gesture = 1;
+                self.gesture_scans = 0;
+            }
+            (2, _) if lifted_last && play => self.gesture = 3,
+            (1, Event::InSync) => self.gesture = 2,
+            (3, Event::InSync) => {
+                self.gesture = 0;
+                return self.app.pass();
+            }
+            _ => self.gesture = 0,
+        }
+        event
     }
 
     /// Judges the stable picture again (after the logical position was
     /// changed elsewhere, e.g. [`App::set_position`]).
     pub fn rejudge(&mut self) -> Event {
+        self.gesture = 0;
         self.app.update(self.scanner.stable())
+    }
+
+    /// One scan in one game with the GTP console `engine` (as the Pico
+    /// runs it): [`Station::scan`], a move or pass played on the console
+    /// too ([`link::board_to_console`]; should the console refuse it, its
+    /// position stands and the stable picture is judged again), and
+    /// [`Station::refresh`]. Answers the event and whether the position
+    /// changed (and was analysed).
+    pub fn scan_linked(&mut self, engine: &mut Engine) -> Result<Option<(Event, bool)>, S::Error> {
+        let Some(event) = self.scan()? else {
+            return Ok(None);
+        };
+        let mut changed = matches!(event, Event::Played { .. } | Event::Passed { .. });
+        if link::board_to_console(&mut self.app, engine, event) {
+            self.rejudge();
+            changed = true;
+        }
+        self.refresh(changed);
+        Ok(Some((event, changed)))
+    }
+
+    /// The player to move passes (a button, or a caller's own gesture),
+    /// on the console `engine` too; the frame is composed again. Answers
+    /// the referee's event ([`Event::Unchanged`]: no pass was made).
+    pub fn pass_linked(&mut self, engine: &mut Engine) -> Event {
+        let event = self.app.pass();
+        if link::board_to_console(&mut self.app, engine, event) {
+            self.rejudge();
+        }
+        self.refresh(event != Event::Unchanged);
+        event
+    }
+
+    /// After a GTP command on `engine`: takes the console's position if
+    /// it differs (a `play`, `undo`, `clear_board`...), judges the stable
+    /// picture against it and analyses it; the LEDs show the stones to
+    /// place and to lift. Answers the judgement when the position
+    /// changed, `None` when it did not.
+    pub fn follow_console(&mut self, engine: &Engine) -> Option<Event> {
+        if !link::console_to_board(&mut self.app, engine) {
+            return None;
+        }
+        let event = self.rejudge();
+        self.refresh(true);
+        Some(event)
     }
 
     /// Analyses the position if it `changed` (a move, a position from
@@ -292,5 +403,137 @@ mod tests {
             Some(Event::InSync)
         );
         assert!(station.is_quiet());
+    }
+
+    /// Scans until the debounced picture settles; the events seen.
+    fn settle(station: &mut Station<Picture, 2>, engine: &mut Engine) -> std::vec::Vec<Event> {
+        let mut events = std::vec::Vec::new();
+        for _ in 0..3 {
+            if let Some((event, _)) = station.scan_linked(engine).unwrap() {
+                events.push(event);
+            }
+        }
+        events
+    }
+
+    fn put(station: &mut Station<Picture, 2>, engine: &mut Engine, v: &str, r: Reading) -> Event {
+        station.sensor_mut().0.set(pt(v), r);
+        settle(station, engine).pop().unwrap_or(Event::Unchanged)
+    }
+
+    /// A 9×9 station linked with a 9×9 console.
+    fn linked() -> (Station<Picture, 2>, Engine) {
+        let mut engine = Engine::new();
+        engine.resize(9).unwrap();
+        let station = Station::new(Picture(Scan::new(9)), Budget::NONE).unwrap();
+        (station, engine)
+    }
+
+    /// Lifts the stone at `v` and puts it back twice; the last event.
+    fn gesture(station: &mut Station<Picture, 2>, engine: &mut Engine, v: &str) -> Event {
+        let color = station.app().board().color_at(pt(v));
+        let mut last = Event::Unchanged;
+        for _ in 0..2 {
+            put(station, engine, v, Reading::Empty);
+            last = put(station, engine, v, Reading::of(color));
+        }
+        last
+    }
+
+    #[test]
+    fn the_pass_gesture_twice_ends_the_game() {
+        let (mut station, mut engine) = linked();
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        put(&mut station, &mut engine, "D4", Reading::White);
+        assert_eq!(
+            gesture(&mut station, &mut engine, "D4"),
+            Event::Passed {
+                color: Color::Black,
+                game_over: false
+            }
+        );
+        // The console saw the pass: white to move there too.
+        assert_eq!(engine.board().to_move(), Color::White);
+        assert_eq!(engine.board().hash(), station.app().board().hash());
+        assert_eq!(
+            gesture(&mut station, &mut engine, "D4"),
+            Event::Passed {
+                color: Color::White,
+                game_over: true
+            }
+        );
+        station
+            .app_mut()
+            .start_scoring(&mut crate::scoring::UnconditionalOracle);
+        assert_eq!(station.app().mode(), Mode::Scoring);
+        assert_eq!(station.app().board().to_move(), Color::Black);
+        assert!(station.app().in_sync());
+    }
+
+    #[test]
+    fn normal_play_never_passes() {
+        let (mut station, mut engine) = linked();
+        let mut events = std::vec::Vec::new();
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        put(&mut station, &mut engine, "D4", Reading::White);
+        // One cycle on the last stone (knocked off, put back), then a move.
+        events.push(put(&mut station, &mut engine, "D4", Reading::Empty));
+        events.push(put(&mut station, &mut engine, "D4", Reading::White));
+        events.push(put(&mut station, &mut engine, "C3", Reading::Black));
+        // Two cycles on a stone that is not the last move.
+        events.push(gesture(&mut station, &mut engine, "E5"));
+        // Two cycles on the last stone, too slow.
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        events.push(put(&mut station, &mut engine, "C3", Reading::Black));
+        for _ in 0..PASS_GESTURE_SCANS {
+            station.scan_linked(&mut engine).unwrap();
+        }
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        events.push(put(&mut station, &mut engine, "C3", Reading::Black));
+        // A cycle interrupted by a stone knocked off elsewhere.
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        put(&mut station, &mut engine, "C3", Reading::Black);
+        put(&mut station, &mut engine, "E5", Reading::Empty);
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        events.push(put(&mut station, &mut engine, "C3", Reading::Black));
+        // A game of 120 placements on random points: moves, illegal
+        // placements lifted again, captured stones removed.
+        let mut seed = 0x1234_5678u32;
+        for _ in 0..120 {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            let empty: std::vec::Vec<Point> = station
+                .app()
+                .board()
+                .points()
+                .filter(|&p| station.stable().stone(p).is_none())
+                .collect();
+            let Some(&p) = empty.get(seed as usize % empty.len().max(1)) else {
+                break;
+            };
+            let color = station.app().board().to_move();
+            station.sensor_mut().0.set(p, Reading::of(Some(color)));
+            events.extend(settle(&mut station, &mut engine));
+            if station.app().illegal().is_some() {
+                station.sensor_mut().0.set(p, Reading::Empty);
+                events.extend(settle(&mut station, &mut engine));
+            }
+            let captured: std::vec::Vec<Point> = station.app().to_remove().iter().collect();
+            for q in captured {
+                station.sensor_mut().0.set(q, Reading::Empty);
+                events.extend(settle(&mut station, &mut engine));
+            }
+            assert!(station.app().in_sync());
+        }
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Played { captured: 1.., .. }))
+        );
+        assert!(!events.iter().any(|e| matches!(e, Event::Passed { .. })));
+        assert_eq!(station.app().mode(), Mode::Play);
+        assert_eq!(engine.board().hash(), station.app().board().hash());
     }
 }

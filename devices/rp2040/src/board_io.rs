@@ -41,7 +41,7 @@ use embedded_hal::digital::{PinState, StatefulOutputPin};
 use owlet_firmware::Engine;
 use owlet_firmware::app::Event;
 use owlet_firmware::leds::{LedSink, ShiftRegisterLeds};
-use owlet_firmware::link;
+use owlet_firmware::scoring::UnconditionalOracle;
 use owlet_firmware::sensors::ShiftRegisterSensor;
 use owlet_firmware::station::Station;
 use rp2040_hal::Timer;
@@ -254,26 +254,26 @@ impl BoardIo {
     /// (a `play`, `undo`, `clear_board`...); the LEDs show the stones to
     /// place and to lift.
     pub fn follow_console(&mut self, engine: &Engine) {
-        if link::console_to_board(self.station.app_mut(), engine) {
-            self.station.rejudge();
-            self.station.refresh(true);
-        }
+        self.station.follow_console(engine);
     }
 
-    /// Scans once; on a new stable picture, referees it, plays a move on
-    /// the console, analyses it and composes the frame.
+    /// Scans once; on a new stable picture, referees it, plays a move or
+    /// a pass (the board's pass gesture) on the console, analyses it and
+    /// composes the frame. The second pass in a row starts the
+    /// end-of-game mode with the unconditionally dead stones marked.
     fn scan(&mut self, engine: &mut Engine) {
-        let event = match self.station.scan() {
-            Ok(Some(event)) => event,
-            // Unchanged, or a bus error (none on the RP2040's SPI).
-            Ok(None) | Err(_) => return,
-        };
-        let mut moved = matches!(event, Event::Played { .. });
-        if link::board_to_console(self.station.app_mut(), engine, event) {
-            // The console refused the move: its position stands.
-            self.station.rejudge();
-            moved = true;
+        // Unchanged, or a bus error (none on the RP2040's SPI): nothing.
+        if let Ok(Some((
+            Event::Passed {
+                game_over: true, ..
+            },
+            _,
+        ))) = self.station.scan_linked(engine)
+        {
+            self.station
+                .app_mut()
+                .start_scoring(&mut UnconditionalOracle);
+            self.station.refresh(false);
         }
-        self.station.refresh(moved);
     }
 }

@@ -3,8 +3,10 @@
 //!
 //! Owns: [`Station`] (a [`Scanner`] over any [`StoneSensor`], the referee
 //! [`ConsoleApp`], the tactical [`Reader`] and [`Analysis`] of the last
-//! position, the [`Budget`], the [`Palette`] and the composed [`Frame`])
-//! and [`Station::BOARD_BUDGET`].
+//! position, the [`Budget`], the [`Palette`], the composed [`Frame`], the
+//! pass gesture's progress and the sensor test's switch),
+//! [`Station::BOARD_BUDGET`], [`PASS_GESTURE_SCANS`] and the GTP command
+//! [`SensorTestCommand`].
 //!
 //! Omits: timing (the caller scans at its own rate and shows the frame
 //! with its own blink tick), the LED sink, the GTP console itself (the
@@ -22,6 +24,14 @@
 //! 2. [`Station::refresh`]: after a move (or any change of the logical
 //!    position) the position is analysed within the budget; the frame is
 //!    composed from the referee's and the analysis' layers.
+//!
+//! # The sensor test
+//! For bring-up, [`Station::set_sensor_test`] (the GTP command
+//! `owlet-sensor_test on|off` through [`SensorTestCommand`]) lights each
+//! point as its sensor reads it, scan by scan without debouncing: a black
+//! stone red, a white one green (cyan), both elements at once amber
+//! (orange). The referee judges nothing meanwhile; turned off, it judges
+//! the stable picture again (stones left on the board are out of sync).
 //!
 //! # The pass gesture
 //! The board has no button: the player to move passes by lifting the
@@ -46,10 +56,10 @@ use owlet_board::{Reader, SizeError};
 
 use crate::analysis::{Analysis, Budget, analyze};
 use crate::app::{App, Event, Mode};
-use crate::gtp::Engine;
-use crate::leds::{Frame, Layers, Palette};
+use crate::gtp::{Answer, Args, Engine, Extension, Failure};
+use crate::leds::{Blink, Frame, Layers, Led, Palette, Rgb};
 use crate::link::{self, ConsoleApp};
-use crate::sensors::{Scan, Scanner, StoneSensor};
+use crate::sensors::{Reading, Scan, Scanner, StoneSensor};
 
 /// Scans within which the pass gesture's two lift-and-return cycles must
 /// fall: 3 s at the Pico's 20 ms scan.
@@ -95,6 +105,8 @@ pub struct Station<S, const N: u8> {
     gesture: u8,
     /// Scans since the gesture's first lift.
     gesture_scans: u16,
+    /// The sensor test is on.
+    sensor_test: bool,
 }
 
 impl<S: StoneSensor, const N: u8> Station<S, N> {
@@ -123,6 +135,7 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
             frame: Frame::new(size),
             gesture: 0,
             gesture_scans: 0,
+            sensor_test: false,
         })
     }
 
@@ -131,6 +144,11 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
     /// completed pass gesture (see the module documentation) is answered
     /// as the pass it makes.
     pub fn scan(&mut self) -> Result<Option<Event>, S::Error> {
+        if self.sensor_test {
+            self.scanner.poll()?;
+            self.frame = self.sensor_test_frame();
+            return Ok(None);
+        }
         if self.gesture > 0 {
             self.gesture_scans = self.gesture_scans.saturating_add(1);
             if self.gesture_scans > PASS_GESTURE_SCANS {
@@ -142,6 +160,62 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
         };
         let event = self.app.update(stable);
         Ok(Some(self.gesture_step(event)))
+    }
+
+    /// Turns the sensor test on or off (see the module documentation);
+    /// off, the stable picture is judged again (a move it makes is played
+    /// on the console `engine` too), the frame composed, and the
+    /// judgement answered.
+    pub fn set_sensor_test(&mut self, on: bool, engine: &mut Engine) -> Option<Event> {
+        let was = self.sensor_test;
+        self.sensor_test = on;
+        self.gesture = 0;
+        if on {
+            self.frame = self.sensor_test_frame();
+            return None;
+        }
+        if !was {
+            return None;
+        }
+        let event = self.rejudge();
+        if link::board_to_console(&mut self.app, engine, event) {
+            self.rejudge();
+        }
+        self.refresh(true);
+        Some(event)
+    }
+
+    /// Whether the sensor test is on.
+    #[must_use]
+    pub fn sensor_test(&self) -> bool {
+        self.sensor_test
+    }
+
+    /// The sensor test's frame of the last raw scan.
+    fn sensor_test_frame(&self) -> Frame {
+        let raw = self.scanner.raw();
+        let size = raw.size();
+        let mut frame = Frame::new(size);
+        for row in 0..size {
+            for col in 0..size {
+                let color = match raw.get(col, row) {
+                    Reading::Empty => continue,
+                    Reading::Black => Rgb::new(255, 0, 0),
+                    Reading::White => Rgb::new(0, 255, 255),
+                    Reading::Conflict => Rgb::new(255, 128, 0),
+                };
+                if let Some(p) = owlet_board::Point::new(col, row) {
+                    frame.set(
+                        p,
+                        Led {
+                            color,
+                            blink: Blink::Steady,
+                        },
+                    );
+                }
+            }
+        }
+        frame
     }
 
     /// Follows the pass gesture through `event`; answers the pass when it
@@ -231,6 +305,10 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
         if changed {
             self.analysis = analyze(self.app.board_mut(), &mut self.reader, &self.budget);
         }
+        if self.sensor_test {
+            self.frame = self.sensor_test_frame();
+            return;
+        }
         self.frame = Frame::compose(self.size(), &self.layers(), &self.palette);
     }
 
@@ -315,6 +393,50 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
     /// The sensor, to change it.
     pub fn sensor_mut(&mut self) -> &mut S {
         self.scanner.sensor_mut()
+    }
+}
+
+/// The GTP command `owlet-sensor_test on|off` (an [`Extension`] for
+/// [`Engine::execute_with`]): turns the station's sensor test on or off.
+pub struct SensorTestCommand<'s, S, const N: u8> {
+    station: &'s mut Station<S, N>,
+    resumed: Option<Event>,
+}
+
+impl<'s, S: StoneSensor, const N: u8> SensorTestCommand<'s, S, N> {
+    /// The command for `station`.
+    pub fn new(station: &'s mut Station<S, N>) -> Self {
+        SensorTestCommand {
+            station,
+            resumed: None,
+        }
+    }
+
+    /// The referee's judgement when the command turned the test off.
+    #[must_use]
+    pub fn resumed(&self) -> Option<Event> {
+        self.resumed
+    }
+}
+
+impl<S: StoneSensor, const N: u8> Extension for SensorTestCommand<'_, S, N> {
+    fn commands(&self) -> &[&str] {
+        &["owlet-sensor_test"]
+    }
+
+    fn run(
+        &mut self,
+        engine: &mut Engine,
+        _command: &str,
+        mut args: Args<'_>,
+        answer: &mut Answer<'_>,
+    ) -> Result<(), Failure> {
+        self.resumed = match args.next() {
+            Some("on") => self.station.set_sensor_test(true, engine),
+            Some("off") => self.station.set_sensor_test(false, engine),
+            _ => return Err(answer.failure("on or off expected")),
+        };
+        Ok(())
     }
 }
 
@@ -535,5 +657,48 @@ mod tests {
         assert!(!events.iter().any(|e| matches!(e, Event::Passed { .. })));
         assert_eq!(station.app().mode(), Mode::Play);
         assert_eq!(engine.board().hash(), station.app().board().hash());
+    }
+
+    #[test]
+    fn the_sensor_test_lights_each_point_as_read_and_judges_nothing() {
+        let (mut station, mut engine) = linked();
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        let mut out = [0u8; 256];
+        let reply = engine.execute_with(
+            b"owlet-sensor_test on",
+            &mut out,
+            &mut SensorTestCommand::new(&mut station),
+        );
+        assert_eq!(out.get(..reply.len), Some(&b"= \n\n"[..]));
+        assert!(station.sensor_test());
+        station.sensor_mut().0.set(pt("A1"), Reading::White);
+        station.sensor_mut().0.set(pt("B1"), Reading::Black);
+        // Lit at the first scan, with no debouncing and no event.
+        assert_eq!(station.scan_linked(&mut engine), Ok(None));
+        assert_eq!(station.frame().led(pt("A1")).color, Rgb::new(0, 255, 255));
+        assert_eq!(station.frame().led(pt("B1")).color, Rgb::new(255, 0, 0));
+        assert_eq!(station.frame().led(pt("E5")).color, Rgb::new(255, 0, 0));
+        assert_eq!(station.frame().lit(), 3);
+        settle(&mut station, &mut engine);
+        assert!(station.app().board().color_at(pt("A1")).is_none());
+        assert_eq!(engine.board().to_move(), Color::White);
+        let reply = engine.execute_with(
+            b"owlet-sensor_test off",
+            &mut out,
+            &mut SensorTestCommand::new(&mut station),
+        );
+        assert_eq!(out.get(..reply.len), Some(&b"= \n\n"[..]));
+        // Two new stones: both to lift now, and neither is a move.
+        assert!(station.app().extra().contains(pt("A1")));
+        assert!(station.app().extra().contains(pt("B1")));
+        assert_eq!(station.frame().led(pt("A1")), station.palette().fix);
+        assert_eq!(engine.board().to_move(), Color::White);
+        assert_eq!(engine.board().hash(), station.app().board().hash());
+        let reply = engine.execute_with(
+            b"owlet-sensor_test",
+            &mut out,
+            &mut SensorTestCommand::new(&mut station),
+        );
+        assert!(out.get(..reply.len).is_some_and(|a| a.starts_with(b"? ")));
     }
 }

@@ -38,12 +38,12 @@
 //! has [`BOARD_SIZE`].
 
 use embedded_hal::digital::{PinState, StatefulOutputPin};
-use owlet_firmware::Engine;
 use owlet_firmware::app::Event;
 use owlet_firmware::leds::{LedSink, ShiftRegisterLeds};
 use owlet_firmware::scoring::UnconditionalOracle;
 use owlet_firmware::sensors::ShiftRegisterSensor;
-use owlet_firmware::station::Station;
+use owlet_firmware::station::{SensorTestCommand, Station};
+use owlet_firmware::{Engine, Reply};
 use rp2040_hal::Timer;
 use rp2040_hal::fugit::{HertzU32, RateExtU32 as _};
 use rp2040_hal::gpio::{self, FunctionSpi};
@@ -248,6 +248,13 @@ impl BoardIo {
                 let _ = self.status.toggle();
             }
         }
+    }
+
+    /// Runs one GTP command `line` on `engine` with the board's own
+    /// command, `owlet-sensor_test on|off` (each point lit as its sensor
+    /// reads it, for bring-up); the answer goes into `out`.
+    pub fn execute(&mut self, engine: &mut Engine, line: &[u8], out: &mut [u8]) -> Reply {
+        engine.execute_with(line, out, &mut SensorTestCommand::new(&mut self.station))
     }
 
     /// After a GTP command: takes the console's position if it differs

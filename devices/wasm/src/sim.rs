@@ -21,7 +21,7 @@ use owlet_firmware::app::{Event, Illegal, Mode};
 use owlet_firmware::leds::{Blink, Frame, Layers};
 use owlet_firmware::scoring::OwlOracle;
 use owlet_firmware::sensors::{POINTS, Reading, Scan, StoneSensor};
-use owlet_firmware::station::Station;
+use owlet_firmware::station::{SensorTestCommand, Station};
 use owlet_optics::Solver;
 use owlet_owl::Owl;
 
@@ -291,7 +291,11 @@ impl Sim {
     /// The scan is the Pico's: moves and passes (the pass gesture) go to
     /// the GTP console too.
     pub fn scan(&mut self) -> u32 {
-        let (event, changed) = match self.station.scan_linked(&mut self.engine) {
+        let turn = self.station.scan_linked(&mut self.engine);
+        if self.station.sensor_test() {
+            self.compose();
+        }
+        let (event, changed) = match turn {
             Ok(Some(turn)) => turn,
             Ok(None) | Err(_) => return 0,
         };
@@ -309,12 +313,16 @@ impl Sim {
     /// `out` and, as the Pico does after each command, gives the board
     /// the console's position if it changed. Answers the answer's length.
     pub fn gtp(&mut self, line: &[u8], out: &mut [u8]) -> usize {
-        let reply = self.engine.execute(line, out);
-        if let Some(event) = self.station.follow_console(&self.engine) {
+        let mut command = SensorTestCommand::new(&mut self.station);
+        let reply = self.engine.execute_with(line, out, &mut command);
+        let event = command
+            .resumed()
+            .or_else(|| self.station.follow_console(&self.engine));
+        if let Some(event) = event {
             self.analyse_groups();
-            self.compose();
             self.note(event);
         }
+        self.compose();
         reply.len
     }
 
@@ -442,6 +450,10 @@ impl Sim {
     /// Composes the frame from the station's layers and owl's (vital
     /// points; dead groups while playing).
     fn compose(&mut self) {
+        if self.station.sensor_test() {
+            self.frame.clone_from(self.station.frame());
+            return;
+        }
         let base = self.station.layers();
         let owl = self.owl_on && self.station.app().mode() == Mode::Play;
         let layers = Layers {

@@ -20,8 +20,9 @@
 //! copied (the console's game resumes after `popgo`).
 //!
 //! Omits: undo and a new game started from the board itself (the board
-//! has no button or gesture for them); the console's passes are not
-//! counted towards the referee's end of the game.
+//! has no gesture for them; its pass gesture is
+//! [`crate::station::Station`]'s); the console's passes are not counted
+//! towards the referee's end of the game.
 
 use owlet_board::Move;
 

@@ -3,13 +3,16 @@
 //!
 //! Owns: [`Station`] (a [`Scanner`] over any [`StoneSensor`], the referee
 //! [`ConsoleApp`], the tactical [`Reader`] and [`Analysis`] of the last
-//! position, the [`Budget`], the [`Palette`] and the composed [`Frame`])
-//! and [`Station::BOARD_BUDGET`].
+//! position, the [`Budget`], the [`Palette`], the composed [`Frame`], the
+//! pass gesture's progress and the sensor test's switch),
+//! [`Station::BOARD_BUDGET`], [`PASS_GESTURE_SCANS`] and the GTP command
+//! [`SensorTestCommand`].
 //!
 //! Omits: timing (the caller scans at its own rate and shows the frame
-//! with its own blink tick), the LED sink, the GTP console (a caller that
-//! links the two, as the Pico does through [`crate::link`], does it
-//! between [`Station::scan`] and [`Station::refresh`]) and owl reading
+//! with its own blink tick), the LED sink, the GTP console itself (the
+//! caller owns the [`Engine`]; [`Station::scan_linked`] and
+//! [`Station::follow_console`] keep it in one game with the board through
+//! [`crate::link`], as the Pico and the simulator do) and owl reading
 //! (the caller adds [`crate::analysis::analyze_groups`]'s layers to
 //! [`Station::layers`] if it can afford it).
 //!
@@ -22,6 +25,28 @@
 //!    position) the position is analysed within the budget; the frame is
 //!    composed from the referee's and the analysis' layers.
 //!
+//! # The sensor test
+//! For bring-up, [`Station::set_sensor_test`] (the GTP command
+//! `owlet-sensor_test on|off` through [`SensorTestCommand`]) lights each
+//! point as its sensor reads it, scan by scan without debouncing: a black
+//! stone red, a white one green (cyan), both elements at once amber
+//! (orange). The referee judges nothing meanwhile; turned off, it judges
+//! the stable picture again (stones left on the board are out of sync).
+//!
+//! # The pass gesture
+//! The board has no button: the player to move passes by lifting the
+//! last-played stone and putting it back twice within
+//! [`PASS_GESTURE_SCANS`] scans, with nothing else changing on the board
+//! meanwhile (each lift and each return held for a debounce window).
+//! [`Station::scan`] then answers the referee's [`Event::Passed`] in place
+//! of the second [`Event::InSync`]. Normal play never does this: the
+//! last-played stone cannot be captured before the opponent moves, so a
+//! lift of it is never part of a move, and a stone knocked off once and
+//! put back is one cycle, not two. Two passes in a row end the game
+//! (`game_over`): the caller calls [`App::start_scoring`] with its dead
+//! stone oracle. The same gesture in the end-of-game mode toggles the
+//! group as any touch does.
+//!
 //! # Sizes
 //! `size_of::<Station<S, N>>()` is 38,014 bytes plus the sensor (the
 //! referee 16,392, the reader 18,544, the frame 1,445, the scanner 1,446);
@@ -31,9 +56,14 @@ use owlet_board::{Reader, SizeError};
 
 use crate::analysis::{Analysis, Budget, analyze};
 use crate::app::{App, Event, Mode};
-use crate::leds::{Frame, Layers, Palette};
-use crate::link::ConsoleApp;
-use crate::sensors::{Scan, Scanner, StoneSensor};
+use crate::gtp::{Answer, Args, Engine, Extension, Failure};
+use crate::leds::{Blink, Frame, Layers, Led, Palette, Rgb};
+use crate::link::{self, ConsoleApp};
+use crate::sensors::{Reading, Scan, Scanner, StoneSensor};
+
+/// Scans within which the pass gesture's two lift-and-return cycles must
+/// fall: 3 s at the Pico's 20 ms scan.
+pub const PASS_GESTURE_SCANS: u16 = 150;
 
 /// A sensor, its debouncer, the referee, the analysis and the LED frame
 /// of one board. See the module documentation.
@@ -70,6 +100,13 @@ pub struct Station<S, const N: u8> {
     budget: Budget,
     palette: Palette,
     frame: Frame,
+    /// The pass gesture's progress: lifts and returns of the last-played
+    /// stone seen so far (0..=3).
+    gesture: u8,
+    /// Scans since the gesture's first lift.
+    gesture_scans: u16,
+    /// The sensor test is on.
+    sensor_test: bool,
 }
 
 impl<S: StoneSensor, const N: u8> Station<S, N> {
@@ -96,22 +133,170 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
             budget,
             palette: Palette::default(),
             frame: Frame::new(size),
+            gesture: 0,
+            gesture_scans: 0,
+            sensor_test: false,
         })
     }
 
     /// Scans once; when the debounced picture changed, the referee's
-    /// judgement of it (`Ok(None)`: no change, nothing judged).
+    /// judgement of it (`Ok(None)`: no change, nothing judged). A
+    /// completed pass gesture (see the module documentation) is answered
+    /// as the pass it makes.
     pub fn scan(&mut self) -> Result<Option<Event>, S::Error> {
-        match self.scanner.poll()? {
-            Some(stable) => Ok(Some(self.app.update(stable))),
-            None => Ok(None),
+        if self.sensor_test {
+            self.scanner.poll()?;
+            self.frame = self.sensor_test_frame();
+            return Ok(None);
         }
+        if self.gesture > 0 {
+            self.gesture_scans = self.gesture_scans.saturating_add(1);
+            if self.gesture_scans > PASS_GESTURE_SCANS {
+                self.gesture = 0;
+            }
+        }
+        let Some(stable) = self.scanner.poll()? else {
+            return Ok(None);
+        };
+        let event = self.app.update(stable);
+        Ok(Some(self.gesture_step(event)))
+    }
+
+    /// Turns the sensor test on or off (see the module documentation);
+    /// off, the stable picture is judged again (a move it makes is played
+    /// on the console `engine` too), the frame composed, and the
+    /// judgement answered.
+    pub fn set_sensor_test(&mut self, on: bool, engine: &mut Engine) -> Option<Event> {
+        let was = self.sensor_test;
+        self.sensor_test = on;
+        self.gesture = 0;
+        if on {
+            self.frame = self.sensor_test_frame();
+            return None;
+        }
+        if !was {
+            return None;
+        }
+        let event = self.rejudge();
+        if link::board_to_console(&mut self.app, engine, event) {
+            self.rejudge();
+        }
+        self.refresh(true);
+        Some(event)
+    }
+
+    /// Whether the sensor test is on.
+    #[must_use]
+    pub fn sensor_test(&self) -> bool {
+        self.sensor_test
+    }
+
+    /// The sensor test's frame of the last raw scan.
+    fn sensor_test_frame(&self) -> Frame {
+        let raw = self.scanner.raw();
+        let size = raw.size();
+        let mut frame = Frame::new(size);
+        for row in 0..size {
+            for col in 0..size {
+                let color = match raw.get(col, row) {
+                    Reading::Empty => continue,
+                    Reading::Black => Rgb::new(255, 0, 0),
+                    Reading::White => Rgb::new(0, 255, 255),
+                    Reading::Conflict => Rgb::new(255, 128, 0),
+                };
+                if let Some(p) = owlet_board::Point::new(col, row) {
+                    frame.set(
+                        p,
+                        Led {
+                            color,
+                            blink: Blink::Steady,
+                        },
+                    );
+                }
+            }
+        }
+        frame
+    }
+
+    /// Follows the pass gesture through `event`; answers the pass when it
+    /// completes, `event` otherwise.
+    fn gesture_step(&mut self, event: Event) -> Event {
+        let app = &self.app;
+        let last = app.last_move();
+        let lifted_last = matches!(
+            event,
+            Event::OutOfSync {
+                missing: 1,
+                extra: 0
+            }
+        ) && last.is_some_and(|p| app.missing().contains(p));
+        let play = app.mode() == Mode::Play && app.to_remove().is_empty();
+        match (self.gesture, event) {
+            (0, _) if lifted_last && play => {
+                self.gesture = 1;
+                self.gesture_scans = 0;
+            }
+            (2, _) if lifted_last && play => self.gesture = 3,
+            (1, Event::InSync) => self.gesture = 2,
+            (3, Event::InSync) => {
+                self.gesture = 0;
+                return self.app.pass();
+            }
+            _ => self.gesture = 0,
+        }
+        event
     }
 
     /// Judges the stable picture again (after the logical position was
     /// changed elsewhere, e.g. [`App::set_position`]).
     pub fn rejudge(&mut self) -> Event {
+        self.gesture = 0;
         self.app.update(self.scanner.stable())
+    }
+
+    /// One scan in one game with the GTP console `engine` (as the Pico
+    /// runs it): [`Station::scan`], a move or pass played on the console
+    /// too ([`link::board_to_console`]; should the console refuse it, its
+    /// position stands and the stable picture is judged again), and
+    /// [`Station::refresh`]. Answers the event and whether the position
+    /// changed (and was analysed).
+    pub fn scan_linked(&mut self, engine: &mut Engine) -> Result<Option<(Event, bool)>, S::Error> {
+        let Some(event) = self.scan()? else {
+            return Ok(None);
+        };
+        let mut changed = matches!(event, Event::Played { .. } | Event::Passed { .. });
+        if link::board_to_console(&mut self.app, engine, event) {
+            self.rejudge();
+            changed = true;
+        }
+        self.refresh(changed);
+        Ok(Some((event, changed)))
+    }
+
+    /// The player to move passes (a button, or a caller's own gesture),
+    /// on the console `engine` too; the frame is composed again. Answers
+    /// the referee's event ([`Event::Unchanged`]: no pass was made).
+    pub fn pass_linked(&mut self, engine: &mut Engine) -> Event {
+        let event = self.app.pass();
+        if link::board_to_console(&mut self.app, engine, event) {
+            self.rejudge();
+        }
+        self.refresh(event != Event::Unchanged);
+        event
+    }
+
+    /// After a GTP command on `engine`: takes the console's position if
+    /// it differs (a `play`, `undo`, `clear_board`...), judges the stable
+    /// picture against it and analyses it; the LEDs show the stones to
+    /// place and to lift. Answers the judgement when the position
+    /// changed, `None` when it did not.
+    pub fn follow_console(&mut self, engine: &Engine) -> Option<Event> {
+        if !link::console_to_board(&mut self.app, engine) {
+            return None;
+        }
+        let event = self.rejudge();
+        self.refresh(true);
+        Some(event)
     }
 
     /// Analyses the position if it `changed` (a move, a position from
@@ -119,6 +304,10 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
     pub fn refresh(&mut self, changed: bool) {
         if changed {
             self.analysis = analyze(self.app.board_mut(), &mut self.reader, &self.budget);
+        }
+        if self.sensor_test {
+            self.frame = self.sensor_test_frame();
+            return;
         }
         self.frame = Frame::compose(self.size(), &self.layers(), &self.palette);
     }
@@ -207,6 +396,50 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
     }
 }
 
+/// The GTP command `owlet-sensor_test on|off` (an [`Extension`] for
+/// [`Engine::execute_with`]): turns the station's sensor test on or off.
+pub struct SensorTestCommand<'s, S, const N: u8> {
+    station: &'s mut Station<S, N>,
+    resumed: Option<Event>,
+}
+
+impl<'s, S: StoneSensor, const N: u8> SensorTestCommand<'s, S, N> {
+    /// The command for `station`.
+    pub fn new(station: &'s mut Station<S, N>) -> Self {
+        SensorTestCommand {
+            station,
+            resumed: None,
+        }
+    }
+
+    /// The referee's judgement when the command turned the test off.
+    #[must_use]
+    pub fn resumed(&self) -> Option<Event> {
+        self.resumed
+    }
+}
+
+impl<S: StoneSensor, const N: u8> Extension for SensorTestCommand<'_, S, N> {
+    fn commands(&self) -> &[&str] {
+        &["owlet-sensor_test"]
+    }
+
+    fn run(
+        &mut self,
+        engine: &mut Engine,
+        _command: &str,
+        mut args: Args<'_>,
+        answer: &mut Answer<'_>,
+    ) -> Result<(), Failure> {
+        self.resumed = match args.next() {
+            Some("on") => self.station.set_sensor_test(true, engine),
+            Some("off") => self.station.set_sensor_test(false, engine),
+            _ => return Err(answer.failure("on or off expected")),
+        };
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,5 +525,180 @@ mod tests {
             Some(Event::InSync)
         );
         assert!(station.is_quiet());
+    }
+
+    /// Scans until the debounced picture settles; the events seen.
+    fn settle(station: &mut Station<Picture, 2>, engine: &mut Engine) -> std::vec::Vec<Event> {
+        let mut events = std::vec::Vec::new();
+        for _ in 0..3 {
+            if let Some((event, _)) = station.scan_linked(engine).unwrap() {
+                events.push(event);
+            }
+        }
+        events
+    }
+
+    fn put(station: &mut Station<Picture, 2>, engine: &mut Engine, v: &str, r: Reading) -> Event {
+        station.sensor_mut().0.set(pt(v), r);
+        settle(station, engine).pop().unwrap_or(Event::Unchanged)
+    }
+
+    /// A 9×9 station linked with a 9×9 console.
+    fn linked() -> (Station<Picture, 2>, Engine) {
+        let mut engine = Engine::new();
+        engine.resize(9).unwrap();
+        let station = Station::new(Picture(Scan::new(9)), Budget::NONE).unwrap();
+        (station, engine)
+    }
+
+    /// Lifts the stone at `v` and puts it back twice; the last event.
+    fn gesture(station: &mut Station<Picture, 2>, engine: &mut Engine, v: &str) -> Event {
+        let color = station.app().board().color_at(pt(v));
+        let mut last = Event::Unchanged;
+        for _ in 0..2 {
+            put(station, engine, v, Reading::Empty);
+            last = put(station, engine, v, Reading::of(color));
+        }
+        last
+    }
+
+    #[test]
+    fn the_pass_gesture_twice_ends_the_game() {
+        let (mut station, mut engine) = linked();
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        put(&mut station, &mut engine, "D4", Reading::White);
+        assert_eq!(
+            gesture(&mut station, &mut engine, "D4"),
+            Event::Passed {
+                color: Color::Black,
+                game_over: false
+            }
+        );
+        // The console saw the pass: white to move there too.
+        assert_eq!(engine.board().to_move(), Color::White);
+        assert_eq!(engine.board().hash(), station.app().board().hash());
+        assert_eq!(
+            gesture(&mut station, &mut engine, "D4"),
+            Event::Passed {
+                color: Color::White,
+                game_over: true
+            }
+        );
+        station
+            .app_mut()
+            .start_scoring(&mut crate::scoring::UnconditionalOracle);
+        assert_eq!(station.app().mode(), Mode::Scoring);
+        assert_eq!(station.app().board().to_move(), Color::Black);
+        assert!(station.app().in_sync());
+    }
+
+    #[test]
+    fn normal_play_never_passes() {
+        let (mut station, mut engine) = linked();
+        let mut events = std::vec::Vec::new();
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        put(&mut station, &mut engine, "D4", Reading::White);
+        // One cycle on the last stone (knocked off, put back), then a move.
+        events.push(put(&mut station, &mut engine, "D4", Reading::Empty));
+        events.push(put(&mut station, &mut engine, "D4", Reading::White));
+        events.push(put(&mut station, &mut engine, "C3", Reading::Black));
+        // Two cycles on a stone that is not the last move.
+        events.push(gesture(&mut station, &mut engine, "E5"));
+        // Two cycles on the last stone, too slow.
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        events.push(put(&mut station, &mut engine, "C3", Reading::Black));
+        for _ in 0..PASS_GESTURE_SCANS {
+            station.scan_linked(&mut engine).unwrap();
+        }
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        events.push(put(&mut station, &mut engine, "C3", Reading::Black));
+        // A cycle interrupted by a stone knocked off elsewhere.
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        put(&mut station, &mut engine, "C3", Reading::Black);
+        put(&mut station, &mut engine, "E5", Reading::Empty);
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        events.push(put(&mut station, &mut engine, "C3", Reading::Black));
+        // A game of 120 placements on random points: moves, illegal
+        // placements lifted again, captured stones removed.
+        let mut seed = 0x1234_5678u32;
+        for _ in 0..120 {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            let empty: std::vec::Vec<Point> = station
+                .app()
+                .board()
+                .points()
+                .filter(|&p| station.stable().stone(p).is_none())
+                .collect();
+            let Some(&p) = empty.get(seed as usize % empty.len().max(1)) else {
+                break;
+            };
+            let color = station.app().board().to_move();
+            station.sensor_mut().0.set(p, Reading::of(Some(color)));
+            events.extend(settle(&mut station, &mut engine));
+            if station.app().illegal().is_some() {
+                station.sensor_mut().0.set(p, Reading::Empty);
+                events.extend(settle(&mut station, &mut engine));
+            }
+            let captured: std::vec::Vec<Point> = station.app().to_remove().iter().collect();
+            for q in captured {
+                station.sensor_mut().0.set(q, Reading::Empty);
+                events.extend(settle(&mut station, &mut engine));
+            }
+            assert!(station.app().in_sync());
+        }
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Played { captured: 1.., .. }))
+        );
+        assert!(!events.iter().any(|e| matches!(e, Event::Passed { .. })));
+        assert_eq!(station.app().mode(), Mode::Play);
+        assert_eq!(engine.board().hash(), station.app().board().hash());
+    }
+
+    #[test]
+    fn the_sensor_test_lights_each_point_as_read_and_judges_nothing() {
+        let (mut station, mut engine) = linked();
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        let mut out = [0u8; 256];
+        let reply = engine.execute_with(
+            b"owlet-sensor_test on",
+            &mut out,
+            &mut SensorTestCommand::new(&mut station),
+        );
+        assert_eq!(out.get(..reply.len), Some(&b"= \n\n"[..]));
+        assert!(station.sensor_test());
+        station.sensor_mut().0.set(pt("A1"), Reading::White);
+        station.sensor_mut().0.set(pt("B1"), Reading::Black);
+        // Lit at the first scan, with no debouncing and no event.
+        assert_eq!(station.scan_linked(&mut engine), Ok(None));
+        assert_eq!(station.frame().led(pt("A1")).color, Rgb::new(0, 255, 255));
+        assert_eq!(station.frame().led(pt("B1")).color, Rgb::new(255, 0, 0));
+        assert_eq!(station.frame().led(pt("E5")).color, Rgb::new(255, 0, 0));
+        assert_eq!(station.frame().lit(), 3);
+        settle(&mut station, &mut engine);
+        assert!(station.app().board().color_at(pt("A1")).is_none());
+        assert_eq!(engine.board().to_move(), Color::White);
+        let reply = engine.execute_with(
+            b"owlet-sensor_test off",
+            &mut out,
+            &mut SensorTestCommand::new(&mut station),
+        );
+        assert_eq!(out.get(..reply.len), Some(&b"= \n\n"[..]));
+        // Two new stones: both to lift now, and neither is a move.
+        assert!(station.app().extra().contains(pt("A1")));
+        assert!(station.app().extra().contains(pt("B1")));
+        assert_eq!(station.frame().led(pt("A1")), station.palette().fix);
+        assert_eq!(engine.board().to_move(), Color::White);
+        assert_eq!(engine.board().hash(), station.app().board().hash());
+        let reply = engine.execute_with(
+            b"owlet-sensor_test",
+            &mut out,
+            &mut SensorTestCommand::new(&mut station),
+        );
+        assert!(out.get(..reply.len).is_some_and(|a| a.starts_with(b"? ")));
     }
 }

@@ -38,12 +38,12 @@
 //! has [`BOARD_SIZE`].
 
 use embedded_hal::digital::{PinState, StatefulOutputPin};
-use owlet_firmware::Engine;
 use owlet_firmware::app::Event;
 use owlet_firmware::leds::{LedSink, ShiftRegisterLeds};
-use owlet_firmware::link;
+use owlet_firmware::scoring::UnconditionalOracle;
 use owlet_firmware::sensors::ShiftRegisterSensor;
-use owlet_firmware::station::Station;
+use owlet_firmware::station::{SensorTestCommand, Station};
+use owlet_firmware::{Engine, Reply};
 use rp2040_hal::Timer;
 use rp2040_hal::fugit::{HertzU32, RateExtU32 as _};
 use rp2040_hal::gpio::{self, FunctionSpi};
@@ -250,30 +250,37 @@ impl BoardIo {
         }
     }
 
+    /// Runs one GTP command `line` on `engine` with the board's own
+    /// command, `owlet-sensor_test on|off` (each point lit as its sensor
+    /// reads it, for bring-up); the answer goes into `out`.
+    pub fn execute(&mut self, engine: &mut Engine, line: &[u8], out: &mut [u8]) -> Reply {
+        engine.execute_with(line, out, &mut SensorTestCommand::new(&mut self.station))
+    }
+
     /// After a GTP command: takes the console's position if it differs
     /// (a `play`, `undo`, `clear_board`...); the LEDs show the stones to
     /// place and to lift.
     pub fn follow_console(&mut self, engine: &Engine) {
-        if link::console_to_board(self.station.app_mut(), engine) {
-            self.station.rejudge();
-            self.station.refresh(true);
-        }
+        self.station.follow_console(engine);
     }
 
-    /// Scans once; on a new stable picture, referees it, plays a move on
-    /// the console, analyses it and composes the frame.
+    /// Scans once; on a new stable picture, referees it, plays a move or
+    /// a pass (the board's pass gesture) on the console, analyses it and
+    /// composes the frame. The second pass in a row starts the
+    /// end-of-game mode with the unconditionally dead stones marked.
     fn scan(&mut self, engine: &mut Engine) {
-        let event = match self.station.scan() {
-            Ok(Some(event)) => event,
-            // Unchanged, or a bus error (none on the RP2040's SPI).
-            Ok(None) | Err(_) => return,
-        };
-        let mut moved = matches!(event, Event::Played { .. });
-        if link::board_to_console(self.station.app_mut(), engine, event) {
-            // The console refused the move: its position stands.
-            self.station.rejudge();
-            moved = true;
+        // Unchanged, or a bus error (none on the RP2040's SPI): nothing.
+        if let Ok(Some((
+            Event::Passed {
+                game_over: true, ..
+            },
+            _,
+        ))) = self.station.scan_linked(engine)
+        {
+            self.station
+                .app_mut()
+                .start_scoring(&mut UnconditionalOracle);
+            self.station.refresh(false);
         }
-        self.station.refresh(moved);
     }
 }

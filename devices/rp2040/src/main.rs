@@ -8,7 +8,8 @@
 //! Reads command lines from either port, answers each on its own port
 //! through [`owlet_firmware::Engine`] exactly as `owlet gtp` does on the
 //! host (default capacities, not the `small` feature: the RP2040 has
-//! room). The two ports share the one engine (and its game); a line from
+//! room), plus the board's `owlet-sensor_test on|off`
+//! ([`board_io::BoardIo::execute`]). The two ports share the one engine (and its game); a line from
 //! one port is answered before the next is read from either. When neither
 //! port has a byte the main loop gives the board its turn
 //! ([`board_io::BoardIo::poll`]: scan, referee, analysis after a move,
@@ -16,7 +17,8 @@
 //! The console and the board play one game ([`owlet_firmware::link`]): a
 //! stone placed on the board is a console move, and the console's moves,
 //! undos and new games light the points to place and to lift, while the
-//! console's board has the physical board's size (19×19).
+//! console's board has the physical board's size (19×19). A pass is the
+//! board's gesture ([`owlet_firmware::station`]); two end the game.
 //! An answer the USB host does not collect within [`USB_STALL_US`] is
 //! dropped (a host that stopped reading), and so is one with no host
 //! (unplugged). `quit` answers and ends nothing: a board has no one to
@@ -145,7 +147,7 @@ fn main() -> ! {
             Ok(_) => {
                 received = true;
                 if let Some(line) = uart_lines.push(byte[0]) {
-                    let reply = engine.execute(line, &mut out);
+                    let reply = board.execute(engine, line, &mut out);
                     board.follow_console(engine);
                     answer(&uart, &out, reply);
                 }
@@ -161,7 +163,7 @@ fn main() -> ! {
         for &byte in bytes.get(..n).unwrap_or(&[]) {
             received = true;
             if let Some(line) = usb_lines.push(byte) {
-                let reply = engine.execute(line, &mut out);
+                let reply = board.execute(engine, line, &mut out);
                 board.follow_console(engine);
                 usb_answer(
                     out.get(..reply.len).unwrap_or(&[]),

@@ -3,7 +3,8 @@
 //! device, driven by the page in `www/`.
 //!
 //! Owns: the exports the page calls (plain integers in and out; bytes go
-//! through one buffer the page reads at [`sim_buf`]) and the single
+//! out through one buffer the page reads at [`sim_buf`], and a GTP
+//! command line in through one it writes at [`sim_gtp_line`]) and the single
 //! static that holds the simulator ([`sim::Sim`]). All `unsafe` is here:
 //! the exports' `no_mangle` and the access to that static (the page runs
 //! one thread and calls one export at a time).
@@ -40,10 +41,11 @@
 //! | 9 | flags: 1 critical (owl), 2 the ko point, 4 unsure (owl reached a limit) |
 //!
 //! # Size
-//! `www/owlet.wasm` is 169,226 bytes (`opt-level = "s"`, LTO,
-//! `panic = "abort"`). Its memory is 18 pages (1.1 MiB): the stack's
-//! 1 MiB and 98,432 bytes of static data, most of it the simulator and
-//! the buffer.
+//! `www/owlet.wasm` is 334,969 bytes, 155,098 gzipped (`opt-level =
+//! "s"`, LTO, `panic = "abort"`); about half of it is the GTP console's
+//! commands. Its memory is 20 pages (1.2 MiB): the stack's 1 MiB and
+//! 198,736 bytes of static data, most of it the simulator (with the
+//! console's engine) and the buffers.
 #![no_std]
 
 pub mod sim;
@@ -51,13 +53,14 @@ pub mod sim;
 use core::cell::UnsafeCell;
 use core::mem::MaybeUninit;
 
-use sim::{Click, OUT_BYTES, Sim};
+use sim::{Click, GTP_LINE_BYTES, OUT_BYTES, Sim};
 
 /// The simulator and the page's buffer, in one static.
 struct State {
     sim: MaybeUninit<Sim>,
     ready: bool,
     out: [u8; OUT_BYTES],
+    line: [u8; GTP_LINE_BYTES],
 }
 
 /// The static's cell: the page is single-threaded and calls one export
@@ -72,6 +75,7 @@ static STATE: Slot = Slot(UnsafeCell::new(State {
     sim: MaybeUninit::uninit(),
     ready: false,
     out: [0; OUT_BYTES],
+    line: [0; GTP_LINE_BYTES],
 }));
 
 /// The state; each export takes it once and drops it before returning.
@@ -84,6 +88,14 @@ fn state() -> &'static mut State {
 
 /// The simulator, once [`sim_new`] has made one.
 fn with<T>(default: T, f: impl FnOnce(&mut Sim, &mut [u8; OUT_BYTES]) -> T) -> T {
+    with_line(default, |sim, out, _| f(sim, out))
+}
+
+/// [`with`], with the GTP line buffer.
+fn with_line<T>(
+    default: T,
+    f: impl FnOnce(&mut Sim, &mut [u8; OUT_BYTES], &[u8; GTP_LINE_BYTES]) -> T,
+) -> T {
     let st = state();
     if !st.ready {
         return default;
@@ -91,7 +103,7 @@ fn with<T>(default: T, f: impl FnOnce(&mut Sim, &mut [u8; OUT_BYTES]) -> T) -> T
     // SAFETY: `ready` is set only after `sim` was written.
     #[allow(unsafe_code)]
     let sim = unsafe { st.sim.assume_init_mut() };
-    f(sim, &mut st.out)
+    f(sim, &mut st.out, &st.line)
 }
 
 /// A new game on a `size`×`size` board (2..=19): 1, or 0 for a bad size.
@@ -180,6 +192,13 @@ pub extern "C" fn sim_event() -> u32 {
     with(0, |sim, out| copy(sim.event().0, out))
 }
 
+/// How many events were noted since the game began.
+#[allow(unsafe_code)]
+#[unsafe(no_mangle)]
+pub extern "C" fn sim_events() -> u32 {
+    with(0, |sim, _| sim.events())
+}
+
 /// The last event's kind (see [`Sim::event`]).
 #[allow(unsafe_code)]
 #[unsafe(no_mangle)]
@@ -197,6 +216,27 @@ pub extern "C" fn sim_score() -> u32 {
         let _ = core::fmt::Write::write_fmt(&mut t, format_args!("{}", sim.score_words()));
         copy(t.bytes(), out)
     })
+}
+
+/// The GTP console: runs the command line of `len` bytes the page wrote
+/// at [`sim_gtp_line`] (the Pico's console, in one game with the board),
+/// writes the answer (`= ...` or `? ...`, ending in an empty line) into
+/// the buffer; answers its length.
+#[allow(unsafe_code)]
+#[unsafe(no_mangle)]
+pub extern "C" fn sim_gtp(len: u32) -> u32 {
+    with_line(0, |sim, out, line| {
+        let line = line.get(..len as usize).unwrap_or(line);
+        sim.gtp(line, out) as u32
+    })
+}
+
+/// The buffer of [`sim_gtp`]'s command line
+/// ([`sim::GTP_LINE_BYTES`] bytes).
+#[allow(unsafe_code)]
+#[unsafe(no_mangle)]
+pub extern "C" fn sim_gtp_line() -> *mut u8 {
+    state().line.as_mut_ptr()
 }
 
 /// The buffer the other exports write into.

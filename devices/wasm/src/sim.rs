@@ -3,24 +3,25 @@
 //! (debouncer, referee, analysis, LED frame) exactly as on a device, with
 //! owl's verdict on the groups after each move and the end of the game.
 //!
-//! Owns: [`Sim`] (the station, owl's searcher, the second reader and
-//! the eye solver it uses, the frame with owl's layers, the komi, the
-//! last event's text) and [`Hand`] (what stands on each point, and the
+//! Owns: [`Sim`] (the station, the GTP console's [`Engine`] in one game
+//! with it as on the Pico, owl's searcher, the second reader and the eye
+//! solver it uses, the frame with owl's layers, the komi, the last
+//! event's text) and [`Hand`] (what stands on each point, and the
 //! bouncing readings and touches in progress).
 //!
 //! Omits: timing (the page calls [`Sim::scan`] on its timer and passes
-//! the blink tick to [`Sim::state`]), drawing, and the GTP console (the
-//! simulator's game is the referee's alone).
+//! the blink tick to [`Sim::state`]) and drawing.
 
 use core::fmt::{self, Write as _};
 
 use owlet_board::{Color, MAX_SIZE, Point, PointSet, Reader};
+use owlet_firmware::Engine;
 use owlet_firmware::analysis::{Groups, OwlBudget, analyze_groups};
 use owlet_firmware::app::{Event, Illegal, Mode};
 use owlet_firmware::leds::{Blink, Frame, Layers};
 use owlet_firmware::scoring::OwlOracle;
 use owlet_firmware::sensors::{POINTS, Reading, Scan, StoneSensor};
-use owlet_firmware::station::Station;
+use owlet_firmware::station::{SensorTestCommand, Station};
 use owlet_optics::Solver;
 use owlet_owl::Owl;
 
@@ -41,6 +42,11 @@ pub const PER_POINT: usize = 10;
 
 /// Bytes of the buffer the page reads.
 pub const OUT_BYTES: usize = HEADER + PER_POINT * POINTS;
+
+/// Bytes of a GTP command line the page can hand over.
+pub const GTP_LINE_BYTES: usize = 512;
+
+const _: () = assert!(OUT_BYTES >= owlet_firmware::gtp::ANSWER_CAPACITY);
 
 /// What the hand did on a click.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,6 +227,7 @@ impl fmt::Write for Text {
 /// The simulator: see the module documentation.
 pub struct Sim {
     station: Station<Hand, DEBOUNCE>,
+    engine: Engine,
     owl: Owl,
     owl_reader: Reader,
     solver: Solver,
@@ -232,6 +239,8 @@ pub struct Sim {
     event_kind: u32,
     /// Moves and passes played.
     moves: usize,
+    /// Events noted.
+    events: u32,
 }
 
 impl Sim {
@@ -240,8 +249,12 @@ impl Sim {
     pub fn new(size: usize) -> Option<Sim> {
         let station =
             Station::new(Hand::new(size), Station::<Hand, DEBOUNCE>::BOARD_BUDGET).ok()?;
+        let mut engine = Engine::new();
+        engine.resize(size).ok()?;
+        engine.set_komi(6.5);
         let mut sim = Sim {
             station,
+            engine,
             owl: Owl::new(),
             owl_reader: Reader::new(),
             solver: Solver::new(),
@@ -252,6 +265,7 @@ impl Sim {
             event: Text::new(),
             event_kind: 0,
             moves: 0,
+            events: 0,
         };
         sim.station.refresh(true);
         sim.compose();
@@ -274,19 +288,59 @@ impl Sim {
     /// One scan of the sensor; bit 0: the referee reported an event (the
     /// stable picture changed and meant something), bit 1: a move was
     /// played and analysed.
+    /// The scan is the Pico's: moves and passes (the pass gesture) go to
+    /// the GTP console too.
     pub fn scan(&mut self) -> u32 {
-        let event = match self.station.scan() {
-            Ok(Some(event)) => event,
+        let turn = self.station.scan_linked(&mut self.engine);
+        if self.station.sensor_test() {
+            self.compose();
+        }
+        let (event, changed) = match turn {
+            Ok(Some(turn)) => turn,
             Ok(None) | Err(_) => return 0,
         };
-        let moved = matches!(event, Event::Played { .. });
-        self.station.refresh(moved);
-        if moved {
+        self.end_game_if_over(event);
+        if changed {
             self.analyse_groups();
         }
         self.compose();
         self.note(event);
+        let moved = matches!(event, Event::Played { .. });
         u32::from(event != Event::Unchanged) | (u32::from(moved) << 1)
+    }
+
+    /// Runs one GTP command `line` on the console, writes its answer into
+    /// `out` and, as the Pico does after each command, gives the board
+    /// the console's position if it changed. Answers the answer's length.
+    pub fn gtp(&mut self, line: &[u8], out: &mut [u8]) -> usize {
+        let mut command = SensorTestCommand::new(&mut self.station);
+        let reply = self.engine.execute_with(line, out, &mut command);
+        let event = command
+            .resumed()
+            .or_else(|| self.station.follow_console(&self.engine));
+        if let Some(event) = event {
+            self.analyse_groups();
+            self.note(event);
+        }
+        self.compose();
+        reply.len
+    }
+
+    /// After the second pass in a row: the end-of-game mode with owl's
+    /// dead stones.
+    fn end_game_if_over(&mut self, event: Event) {
+        if let Event::Passed {
+            game_over: true, ..
+        } = event
+        {
+            let mut oracle = OwlOracle {
+                owl: &mut self.owl,
+                reader: &mut self.owl_reader,
+                solver: &mut self.solver,
+            };
+            self.station.app_mut().start_scoring(&mut oracle);
+            self.station.refresh(false);
+        }
     }
 
     /// A click on the point of `index` (see [`Click`]).
@@ -336,19 +390,8 @@ impl Sim {
     /// row starts the end-of-game mode with owl's dead stones. Answers
     /// whether a pass was made.
     pub fn pass(&mut self) -> bool {
-        let event = self.station.app_mut().pass();
-        if let Event::Passed {
-            game_over: true, ..
-        } = event
-        {
-            let mut oracle = OwlOracle {
-                owl: &mut self.owl,
-                reader: &mut self.owl_reader,
-                solver: &mut self.solver,
-            };
-            self.station.app_mut().start_scoring(&mut oracle);
-        }
-        self.station.refresh(false);
+        let event = self.station.pass_linked(&mut self.engine);
+        self.end_game_if_over(event);
         self.compose();
         let passed = event != Event::Unchanged;
         if passed {
@@ -365,6 +408,7 @@ impl Sim {
         self.event = Text::new();
         let _ = write!(self.event, "play resumes");
         self.event_kind = 8;
+        self.events = self.events.wrapping_add(1);
     }
 
     /// Bouncing readings on or off for the next placements and lifts.
@@ -386,6 +430,7 @@ impl Sim {
     /// The komi in half points.
     pub fn set_komi(&mut self, halves: i32) {
         self.komi_halves = halves;
+        self.engine.set_komi(halves as f32 / 2.0);
     }
 
     fn analyse_groups(&mut self) {
@@ -405,6 +450,10 @@ impl Sim {
     /// Composes the frame from the station's layers and owl's (vital
     /// points; dead groups while playing).
     fn compose(&mut self) {
+        if self.station.sensor_test() {
+            self.frame.clone_from(self.station.frame());
+            return;
+        }
         let base = self.station.layers();
         let owl = self.owl_on && self.station.app().mode() == Mode::Play;
         let layers = Layers {
@@ -424,6 +473,7 @@ impl Sim {
         let mut t = Text::new();
         let _ = self.describe(&mut t, event);
         self.event = t;
+        self.events = self.events.wrapping_add(1);
         if matches!(event, Event::Played { .. } | Event::Passed { .. }) {
             self.moves += 1;
         }
@@ -517,6 +567,12 @@ impl Sim {
     /// resumed).
     pub fn event(&self) -> (&[u8], u32) {
         (self.event.bytes(), self.event_kind)
+    }
+
+    /// How many events were noted (the page compares it to see whether a
+    /// GTP command caused one).
+    pub fn events(&self) -> u32 {
+        self.events
     }
 
     /// Writes the state the page draws into `out` (see the crate's

@@ -1,6 +1,8 @@
 // owlet board simulator: draws the board and its LEDs from owlet.wasm (the
 // firmware's Station: debouncer, referee, analysis, LED frame), runs the
-// sensor scan on a timer, and turns clicks into stones put down and lifted.
+// sensor scan on a timer, turns clicks into stones put down and lifted, and
+// hands the console's GTP lines to the firmware's engine (one game with the
+// board, as on the Pico).
 // `?script=STEPS` replays a game through the same handlers and writes the
 // result as JSON into <pre id="result"> (scripts/sim-check reads it).
 'use strict';
@@ -188,6 +190,7 @@ function loop() {
 
 function newGame(n) {
   size = n;
+  $('gtp-out').textContent = '';
   wasm.sim_new(n);
   wasm.sim_set_bounce($('bounce').checked ? 1 : 0);
   wasm.sim_set_owl($('owl').checked ? 1 : 0);
@@ -198,6 +201,21 @@ function newGame(n) {
 }
 
 function click(i, how) { wasm.sim_click(i, how); draw(); }
+
+/** Runs one GTP command on the simulator's console; answers its answer. */
+function gtp(line) {
+  const bytesIn = new TextEncoder().encode(line).slice(0, 511);
+  new Uint8Array(wasm.memory.buffer, wasm.sim_gtp_line(), bytesIn.length).set(bytesIn);
+  const events = wasm.sim_events();
+  const answer = text(wasm.sim_gtp(bytesIn.length));
+  if (wasm.sim_events() !== events) note();
+  const out = $('gtp-out');
+  out.textContent += `> ${line}\n${answer}`;
+  out.scrollTop = out.scrollHeight;
+  draw();
+  return answer;
+}
+window.simGtp = gtp;
 function pass() { if (wasm.sim_pass()) note(); draw(); }
 function resume() { wasm.sim_resume(); note(); draw(); }
 
@@ -212,6 +230,12 @@ canvas.addEventListener('click', ev => {
 $('new').onclick = () => newGame(parseInt($('size').value, 10));
 $('size').onchange = () => newGame(parseInt($('size').value, 10));
 $('pass').onclick = pass;
+$('console').onsubmit = ev => {
+  ev.preventDefault();
+  const line = $('gtp').value.trim();
+  if (line) gtp(line);
+  $('gtp').value = '';
+};
 $('resume').onclick = resume;
 $('bounce').onchange = () => wasm.sim_set_bounce($('bounce').checked ? 1 : 0);
 $('owl').onchange = () => { wasm.sim_set_owl($('owl').checked ? 1 : 0); draw(); };
@@ -219,7 +243,8 @@ $('komi').onchange = () => { wasm.sim_set_komi(Math.round(parseFloat($('komi').v
 
 // ---- scripted games ---------------------------------------------------------
 // STEPS, comma-separated: VERTEX (a click), k:VERTEX (knock off), o:VERTEX
-// (place the other colour), pass, resume, bounce:0|1, owl:0|1. Each step
+// (place the other colour), g:COMMAND (a GTP command on the console; its
+// answer is the step's `answer`), pass, resume, bounce:0|1, owl:0|1. Each step
 // waits until the board is quiet and one debounce window more. `stop=N`
 // ends after N steps (for screenshots of the middle of a game).
 
@@ -236,8 +261,11 @@ async function runScript(steps, stop, pauses) {
   for (const [n, step] of steps.entries()) {
     if (n >= stop) break;
     const logAt = log.length;
-    const [op, arg] = step.includes(':') ? step.split(':') : ['', step];
+    const colon = step.indexOf(':');
+    const [op, arg] = colon >= 0 ? [step.slice(0, colon), step.slice(colon + 1)] : ['', step];
+    let answer;
     if (step === 'pass') pass();
+    else if (op === 'g') answer = gtp(arg);
     else if (step === 'resume') resume();
     else if (op === 'bounce') { $('bounce').checked = arg === '1'; wasm.sim_set_bounce(arg === '1' ? 1 : 0); }
     else if (op === 'owl') { $('owl').checked = arg === '1'; wasm.sim_set_owl(arg === '1' ? 1 : 0); }
@@ -248,7 +276,7 @@ async function runScript(steps, stop, pauses) {
     }
     await settle();
     const s = summary();
-    out.push({ step, events: log.slice(logAt).map(([k, w]) => ({ kind: k, text: w })), ...s });
+    out.push({ step, answer, events: log.slice(logAt).map(([k, w]) => ({ kind: k, text: w })), ...s });
     if (pauses.includes(n + 1)) {  // a screenshot now: wait for simContinue()
       draw();
       await new Promise(res => { window.simContinue = res; document.title = `pause:${n + 1}`; });

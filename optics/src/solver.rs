@@ -1016,10 +1016,10 @@ impl<const CACHE: usize> Solver<CACHE> {
         let g = &self.graph;
         let empty = g.all() & !pos.def & !pos.att & !g.marginal;
         let mut eyes = u32::from(pos.eye);
-        for v in 0..g.len() {
-            if empty & bit(v) == 0 {
-                continue;
-            }
+        let mut rest = empty;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             let adj = g.adj.get(v).copied().unwrap_or(0);
             let touches = g.wall & bit(v) != 0 || adj & group != 0;
             if touches && adj & !group == 0 {
@@ -1236,6 +1236,15 @@ impl<const CACHE: usize> Solver<CACHE> {
         let mut history = NO_REPETITION;
         let mut unknown = false;
         let n = self.graph.len();
+        let occupied = pos.def | pos.att;
+        // The moves past the vertices that can be legal: an outer
+        // liberty for the attacker, a capture of a tracked string for the
+        // defender.
+        let (from, to) = match mover {
+            Side::Attacker if pos.outer > 0 => (OUTER_MOVE, OUTER_MOVE + 1),
+            Side::Attacker => (OUTER_MOVE, OUTER_MOVE),
+            Side::Defender => (CAPTURE_MOVE, CAPTURE_MOVE + self.ncaptives),
+        };
         // Moves, then a pass (the attacker's only with the board rules).
         for m in 0..=MOVES {
             let res = if m == MOVES {
@@ -1248,7 +1257,13 @@ impl<const CACHE: usize> Solver<CACHE> {
                     self.search(pos, other(mover), true)
                 }
             } else {
-                if m >= n && m < OUTER_MOVE {
+                // `step` finds these illegal; skipped here without a call.
+                if m < n {
+                    let v = self.order.get(m).copied().unwrap_or(0) as usize;
+                    if occupied & bit(v) != 0 {
+                        continue;
+                    }
+                } else if m < from || m >= to {
                     continue;
                 }
                 let next = match self.step(pos, mover, m) {

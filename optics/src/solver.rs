@@ -84,6 +84,8 @@
 //! and seki is counted as life (2 eyes) when the group survives without
 //! the extra eye.
 
+use core::cell::Cell;
+
 use crate::graph::{EyeGraph, MAX_VERTICES, Mask, bit};
 use crate::value::EyeValue;
 
@@ -219,7 +221,7 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     path: [u64; MAX_DEPTH],
     len: usize,
     captives: [Mask; MAX_CAPTIVES],
-    ncaptives: usize,
+    ncaptives: u8,
     /// The captives' vertices, all together.
     captive_mask: Mask,
     /// Whether every defender string off the wall has a liberty at the
@@ -240,6 +242,11 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// The rules for a group on a board (see [`Solver::analyze_with_outer`]).
     board_rules: bool,
     deepest: usize,
+    /// The last defender stones [`Solver::wall_liberties`] was asked
+    /// about, their group and the vertices whose emptiness counts as its
+    /// liberties: sibling moves and the node after a move mostly share
+    /// the defender's stones.
+    wall_memo: Cell<(Mask, Mask, Mask)>,
 }
 
 impl<const CACHE: usize> Default for Solver<CACHE> {
@@ -277,6 +284,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             store_all: false,
             board_rules: false,
             deepest: 0,
+            wall_memo: Cell::new((0, 0, 0)),
         }
     }
 
@@ -466,6 +474,8 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     fn analyze_once(&mut self, graph: &EyeGraph, outer: u8) -> Analysis {
         self.graph = *graph;
+        // No defender stone: no group, the wall's vertices are liberties.
+        self.wall_memo.set((0, 0, graph.wall));
         self.cache.iter_mut().take(Self::TABLE).for_each(|e| *e = 0);
         self.nodes = 0;
         self.out_of_budget = false;
@@ -511,7 +521,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             let string = graph.flood(bit(rest.trailing_zeros() as usize), start.att);
             rest &= !string;
             if graph.neighbours(string) & empty == 0
-                && let Some(slot) = self.captives.get_mut(self.ncaptives)
+                && let Some(slot) = self.captives.get_mut(usize::from(self.ncaptives))
             {
                 *slot = string;
                 self.ncaptives += 1;
@@ -598,7 +608,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                 return Played::Captured;
             }
             Played::Done(next)
-        } else if m >= CAPTURE_MOVE && m < CAPTURE_MOVE + self.ncaptives {
+        } else if m >= CAPTURE_MOVE && m < CAPTURE_MOVE + usize::from(self.ncaptives) {
             let cap = self.captives.get(m - CAPTURE_MOVE).copied().unwrap_or(0);
             if side != Side::Defender || cap == 0 || pos.att & cap != cap {
                 return Played::Illegal;
@@ -994,14 +1004,19 @@ impl<const CACHE: usize> Solver<CACHE> {
     }
 
     /// Liberties of the defender's group (the wall and the stones joined
-    /// to it), and the group's stones.
+    /// to it), and the group's stones. The group depends on the
+    /// defender's stones alone: the last one found is kept
+    /// (`wall_memo`) and reused while they stay the same.
     fn wall_liberties(&self, pos: Pos) -> (u32, Mask) {
         let g = &self.graph;
         let empty = g.all() & !pos.def & !pos.att;
-        let group = g.flood(pos.def & g.wall, pos.def);
-        let libs = (empty & (g.wall | g.neighbours(group))).count_ones()
-            + u32::from(pos.outer)
-            + u32::from(pos.eye);
+        let (def, mut group, mut reach) = self.wall_memo.get();
+        if def != pos.def {
+            group = g.flood(pos.def & g.wall, pos.def);
+            reach = g.wall | g.neighbours(group);
+            self.wall_memo.set((pos.def, group, reach));
+        }
+        let libs = (empty & reach).count_ones() + u32::from(pos.outer) + u32::from(pos.eye);
         (libs, group)
     }
 
@@ -1016,10 +1031,10 @@ impl<const CACHE: usize> Solver<CACHE> {
         let g = &self.graph;
         let empty = g.all() & !pos.def & !pos.att & !g.marginal;
         let mut eyes = u32::from(pos.eye);
-        for v in 0..g.len() {
-            if empty & bit(v) == 0 {
-                continue;
-            }
+        let mut rest = empty;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             let adj = g.adj.get(v).copied().unwrap_or(0);
             let touches = g.wall & bit(v) != 0 || adj & group != 0;
             if touches && adj & !group == 0 {
@@ -1236,6 +1251,15 @@ impl<const CACHE: usize> Solver<CACHE> {
         let mut history = NO_REPETITION;
         let mut unknown = false;
         let n = self.graph.len();
+        let occupied = pos.def | pos.att;
+        // The moves past the vertices that can be legal: an outer
+        // liberty for the attacker, a capture of a tracked string for the
+        // defender.
+        let (from, to) = match mover {
+            Side::Attacker if pos.outer > 0 => (OUTER_MOVE, OUTER_MOVE + 1),
+            Side::Attacker => (OUTER_MOVE, OUTER_MOVE),
+            Side::Defender => (CAPTURE_MOVE, CAPTURE_MOVE + usize::from(self.ncaptives)),
+        };
         // Moves, then a pass (the attacker's only with the board rules).
         for m in 0..=MOVES {
             let res = if m == MOVES {
@@ -1248,7 +1272,13 @@ impl<const CACHE: usize> Solver<CACHE> {
                     self.search(pos, other(mover), true)
                 }
             } else {
-                if m >= n && m < OUTER_MOVE {
+                // `step` finds these illegal; skipped here without a call.
+                if m < n {
+                    let v = self.order.get(m).copied().unwrap_or(0) as usize;
+                    if occupied & bit(v) != 0 {
+                        continue;
+                    }
+                } else if m < from || m >= to {
                     continue;
                 }
                 let next = match self.step(pos, mover, m) {

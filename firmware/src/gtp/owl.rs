@@ -213,7 +213,7 @@ fn read_status(engine: &mut Engine, p: Point, solver: &mut ConsoleSolver) -> Dra
             }
         }
     };
-    super::semeai::status_with_semeai(e, p, status)
+    super::semeai::status_with_semeai(e, p, status, solver)
 }
 
 fn write_dragon_status(out: &mut Answer<'_>, status: DragonStatus) {

@@ -77,8 +77,16 @@ pub fn final_statuses(engine: &mut Engine) -> FinalStatuses {
     let mut f = FinalStatuses::default();
     UnconditionalOracle.dead_stones(&mut engine.board, &mut f.dead);
     let owl_dead = owl_verdicts(engine, &mut f);
-    // The semeai correction, once the owl phase's solver is off the stack
-    // (the correction builds its own).
+    correct_races(engine, &owl_dead, &mut f);
+    f.seki = seki(engine, &f.dead);
+    f
+}
+
+/// The semeai correction of the dragons owl called dead, with a solver
+/// of its own, once the owl phase's is off the stack.
+#[inline(never)]
+fn correct_races(engine: &mut Engine, owl_dead: &PointSet, f: &mut FinalStatuses) {
+    let mut solver = ConsoleSolver::new();
     let mut done = PointSet::new();
     for p in super::scan(engine.board.size()) {
         if !owl_dead.contains(p) || done.contains(p) {
@@ -88,14 +96,13 @@ pub fn final_statuses(engine: &mut Engine) -> FinalStatuses {
         for q in dragon.iter() {
             done.insert(q);
         }
-        if super::semeai::status_with_semeai(engine, p, DragonStatus::Dead) == DragonStatus::Dead {
+        let status = super::semeai::status_with_semeai(engine, p, DragonStatus::Dead, &mut solver);
+        if status == DragonStatus::Dead {
             for q in dragon.iter().filter(|&q| owl_dead.contains(q)) {
                 f.dead.insert(q);
             }
         }
     }
-    f.seki = seki(engine, &f.dead);
-    f
 }
 
 /// The stones of the dragons owl calls dead (before the semeai

@@ -94,12 +94,16 @@ const MAX_RIVALS: usize = 3;
 /// cannot kill it in a race even moving first (seki, or the race is its
 /// own). A rival that owl's root calls alive without a search (two sure
 /// eyes, open room, ample eye space) races nothing and is not read.
-/// Never inlined, like [`run`].
+/// Reads with the caller's solver: a second one on the stack ran the
+/// device out of it, and a warm solver answers as a fresh one (each
+/// analysis clears its table; its memo is exact). Never inlined, like
+/// [`run`].
 #[inline(never)]
 pub(super) fn status_with_semeai(
     engine: &mut Engine,
     p: Point,
     status: DragonStatus,
+    solver: &mut ConsoleSolver,
 ) -> DragonStatus {
     if status != DragonStatus::Dead {
         return status;
@@ -127,15 +131,14 @@ pub(super) fn status_with_semeai(
     }
     let mut semeai = ConsoleSemeai::new();
     semeai.set_limits(engine.semeai_limits);
-    let mut solver = ConsoleSolver::new();
     let e = &mut *engine;
     for q in rivals.iter().flatten() {
         if e.owl
-            .alive_without_search(&mut e.board, &mut e.reader, &mut solver, *q)
+            .alive_without_search(&mut e.board, &mut e.reader, solver, *q)
         {
             continue;
         }
-        if let Ok(r) = semeai.analyze(&mut e.board, &mut e.reader, &mut solver, *q, p) {
+        if let Ok(r) = semeai.analyze(&mut e.board, &mut e.reader, solver, *q, p) {
             e.semeai_nodes = e.semeai_nodes.saturating_add(u64::from(r.nodes));
             if r.limit_hit {
                 e.hits.semeai = e.hits.semeai.saturating_add(1);

@@ -825,15 +825,25 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // Breaking the chain: moves that capture a neighbouring attacker
         // string, found by reading it (ladders and nets included). Near the
         // root, also the attacker strings around friendly strings that the
-        // target could connect to through a liberty (its superstring).
+        // target could connect to through a liberty (its superstring). A
+        // target in atari is taken next move unless the move captures at
+        // once, plays on its liberty (a candidate anyway), or ataris a
+        // string next to that liberty so that the capture is retaken
+        // (see `capture_code`): only those strings are read then.
         let mut extra = [target; MAX_BREAK_CHAIN];
         let mut n_extra = 0;
         if depth < usize::from(self.limits.break_chain_depth) {
             let mut chain = [target; 16];
             let n_chain = chain_targets(board, target, color, depth, &mut chain);
+            let mut last = [target; 1];
+            if libs == 1 {
+                board.liberties(target, &mut last);
+            }
             for &a in chain.get(..n_chain).unwrap_or(&[]) {
                 let alibs = board.liberty_count(a);
-                if (2..=3).contains(&alibs) && n_extra < MAX_BREAK_CHAIN {
+                let worth = libs >= 2
+                    || (alibs == 2 && last[0].neighbors().iter().any(|&q| board.same_string(q, a)));
+                if (2..=3).contains(&alibs) && worth && n_extra < MAX_BREAK_CHAIN {
                     let (code, m) = self.attack_node(board, a, depth + 2, komaster);
                     if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
                         push_point(&mut extra, &mut n_extra, m);

@@ -216,6 +216,8 @@ pub struct Reader<
     nodes: u64,
     call_nodes: u32,
     limit_hit: bool,
+    /// Top-level reads cut by the node limit (see [`Reader::limit_hits`]).
+    limit_hits: u32,
     cache: TransCache<CACHE>,
     /// Top-level answers, valid while the points around their moves stay.
     areas: AreaCache<AREAS>,
@@ -246,6 +248,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             nodes: 0,
             call_nodes: 0,
             limit_hit: false,
+            limit_hits: 0,
             cache: TransCache::new(),
             areas: AreaCache::new(),
             span: Span::EMPTY,
@@ -300,6 +303,15 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Top-level reads ([`Reader::attack`], [`Reader::find_defense`]) cut
+    /// by the node limit since the reader was made, whoever called them
+    /// (a caller compares the count before and after its own reads).
+    /// Saturates at `u32::MAX`.
+    #[must_use]
+    pub fn limit_hits(&self) -> u32 {
+        self.limit_hits
     }
 
     /// Sets the node counter to zero.
@@ -386,7 +398,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         // A read cut by the node limit is not stored: read again with the
         // reader's cache warmed, it may go further.
-        if !self.limit_hit {
+        if self.limit_hit {
+            self.limit_hits = self.limit_hits.saturating_add(1);
+        } else {
             self.area_keep(board, origin, routine, code, point);
         }
         ReadResult {
@@ -1361,6 +1375,11 @@ mod tests {
         assert_eq!(r.code, Code::Fail);
         assert_eq!(board, before);
         assert_eq!(board.hash(), before.hash());
+        assert_eq!(reader.limit_hits(), 1);
+        // Under the default limits the read ends: nothing more is counted.
+        reader.set_limits(ReadingLimits::default());
+        assert!(!reader.attack(&mut board, t).limit_hit);
+        assert_eq!(reader.limit_hits(), 1);
     }
 
     #[test]

@@ -24,10 +24,11 @@
 //! plus whatever an [`Extension`] adds (the host adds `loadsgf`,
 //! `printsgf` and GoGui's analyze commands).
 //!
-//! A node limit that cuts a search, or a move the board's undo journal
-//! has no room for, can change an answer; GNU Go's answer formats have no
-//! field for it, so the console counts them: `get_limit_hits` answers
-//! `reading N owl N semeai N combination N journal N`. A command during
+//! A node limit that cuts a search, an eye analysis the eye solver
+//! answers with an estimate, or a move the board's undo journal has no
+//! room for, can change an answer; GNU Go's answer formats have no field
+//! for it, so the console counts them: `get_limit_hits` answers
+//! `reading N owl N semeai N combination N eye N journal N`. A command during
 //! which the journal was full clears the reader's and owl's caches, so
 //! that what it found is not reused as an answer.
 //!
@@ -199,9 +200,10 @@ impl fmt::Display for GameError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct LimitHits {
-    /// `attack` / `defend` answers whose search hit its node limit (the
-    /// reading inside owl, semeai and the combination search has limits
-    /// of its own, chosen by those searches, and is not counted).
+    /// `attack` / `defend` answers whose search hit its node limit, and
+    /// the tactical reads of `eval_eye` that hit it (the reading inside
+    /// owl, semeai and the combination search has limits of its own,
+    /// chosen by those searches, and is not counted).
     pub reading: u32,
     /// Owl searches cut by a limit (`owl_attack`, `owl_defend`,
     /// `owl_does_*`, `dragon_status`), and dragons a `dragon_status`
@@ -211,6 +213,11 @@ pub struct LimitHits {
     pub semeai: u32,
     /// Combination searches that hit their node limit.
     pub combination: u32,
+    /// `eval_eye` and `analyze_eyegraph` answers whose eye analysis the
+    /// solver cut at its node budget or line depth (the value is its
+    /// estimate, the vital points are missing). A space too large for
+    /// the solver is valued by the estimate by design and not counted.
+    pub eye: u32,
     /// Moves refused because the board's undo journal was full (as after
     /// many `trymove`s).
     pub journal: u32,
@@ -231,18 +238,19 @@ impl LimitHits {
             owl: self.owl.saturating_sub(before.owl),
             semeai: self.semeai.saturating_sub(before.semeai),
             combination: self.combination.saturating_sub(before.combination),
+            eye: self.eye.saturating_sub(before.eye),
             journal: self.journal.saturating_sub(before.journal),
         }
     }
 }
 
 impl fmt::Display for LimitHits {
-    /// `reading N owl N semeai N combination N journal N`.
+    /// `reading N owl N semeai N combination N eye N journal N`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "reading {} owl {} semeai {} combination {} journal {}",
-            self.reading, self.owl, self.semeai, self.combination, self.journal
+            "reading {} owl {} semeai {} combination {} eye {} journal {}",
+            self.reading, self.owl, self.semeai, self.combination, self.eye, self.journal
         )
     }
 }
@@ -341,6 +349,7 @@ impl Engine {
                 owl: 0,
                 semeai: 0,
                 combination: 0,
+                eye: 0,
                 journal: 0,
             },
             semeai_limits: SemeaiLimits::DEFAULT,

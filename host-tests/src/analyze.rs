@@ -21,9 +21,11 @@
 //!   values the space through a point), with its vital points.
 //!   One-point spaces are called half eyes (value `b` 0, `c` 1: the
 //!   attacker's move there takes the eye away, the defender's makes it)
-//!   or false eyes (value 0000). Omits: half and false eye points inside
-//!   larger spaces (optics computes them inside `compute_eyes` and does not
-//!   expose them).
+//!   or false eyes (value 0000). The pass's tactical reads that hit the
+//!   reading node limit and the analyses the eye solver cut at its node
+//!   budget or line depth are counted in [`Limits`]. Omits: half and
+//!   false eye points inside larger spaces (optics computes them inside
+//!   `compute_eyes` and does not expose them).
 //! - Score: the console's `final_score` judgement
 //!   ([`owlet_firmware::Engine::final_statuses`]: dead stones by
 //!   unconditional status, eye analysis and owl within a node budget;
@@ -196,6 +198,14 @@ pub struct Limits {
     pub owl_budget: u32,
     /// Combination searches cut by their node limit.
     pub combination: u32,
+    /// Tactical reads of the eye pass (which stones are dead, eye spaces,
+    /// half and false eyes) cut by the reading node limit.
+    pub reading: u32,
+    /// Eye spaces whose analysis the eye solver cut at its node budget or
+    /// line depth (value an estimate, `exact` false). A space too large
+    /// for the solver is valued by the estimate by design and not
+    /// counted.
+    pub eye: u32,
     /// Moves refused because the board's undo journal was full.
     pub journal: u32,
 }
@@ -464,7 +474,10 @@ pub fn analyze_engine(engine: &Engine, options: &Options) -> Report {
         }
     }
 
+    let (reading_hits, eye_hits) = (reader.limit_hits(), solver.limit_hits());
     let eye_spaces = eye_spaces(&mut board, &mut reader, &mut solver, &points);
+    hits.reading = reader.limit_hits().saturating_sub(reading_hits);
+    hits.eye = solver.limit_hits().saturating_sub(eye_hits);
 
     let mut combinations = Vec::new();
     let mut complete = true;

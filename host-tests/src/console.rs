@@ -298,6 +298,7 @@ impl std::fmt::Display for Hits<'_> {
             ("owl", h.owl),
             ("semeai", h.semeai),
             ("combination", h.combination),
+            ("eye", h.eye),
             ("journal", h.journal),
         ] {
             if n > 0 {

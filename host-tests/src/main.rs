@@ -90,8 +90,9 @@ usage: owlet analyze [OPTIONS] FILE.sgf|DIR...
 
 Each dragon's status (owl: alive, dead, critical with its attack and
 defence, unknown when the node budget ran out), eye spaces with their values
-and vital points, each colour's combination attack, and the score as
-final_score counts it. One file: the board
+and vital points, each colour's combination attack, the score as
+final_score counts it, and the limits hit (owl, combination, the eye pass's
+reading and eye solver, the undo journal). One file: the board
 as text. A directory or several files: analysed in parallel, one JSON line
 per position, a progress bar on stderr.
 

@@ -11,8 +11,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use owlet_host_tests::analyze::{self, Options, Report, Status, svg, text};
-use owlet_host_tests::regress;
+use owlet_firmware::Engine;
+use owlet_host_tests::analyze::{self, Limits, Options, Report, Status, svg, text};
+use owlet_host_tests::{regress, sgf};
 
 /// The limits of the golden files: fixed, so the files do not depend on
 /// the defaults.
@@ -104,6 +105,7 @@ fn golden_ld18_text_and_json_at_the_end_and_before_move_1() {
     check_consistent(&end);
     assert_eq!((end.size, end.moves, end.to_move), (9, 1, "white"));
     assert_eq!(end.last_move.as_deref(), Some("B9"));
+    assert_eq!(end.limits, Limits::default(), "no limit hit on ld18");
     golden("ld18.txt", &text::render(&end, false));
     golden("ld18.json", &(end.to_json() + "\n"));
 
@@ -217,6 +219,72 @@ fn a_corner_group_with_a_straight_three_is_critical_at_its_middle() {
         strip_ansi(&colored),
         plain,
         "colour adds escapes and nothing else"
+    );
+}
+
+/// Black's wall around a 15-point corner (A1-E3) of a 7×7 board, and
+/// `inside` (`O` for a white stone) on B2: the eye solver runs out of its
+/// budget on the corner (the rest of the board is too large a space for
+/// it and valued by the estimate without reading).
+fn wide_corner(inside: char) -> Engine {
+    let diagram = format!(
+        "
+        .......
+        .......
+        .......
+        XXXXXX.
+        .....X.
+        .{inside}...X.
+        .....X."
+    );
+    let mut engine = Engine::new();
+    sgf::load_str(&mut engine, &sgf_of(&diagram), &sgf::Until::End).unwrap();
+    engine
+}
+
+#[test]
+fn an_eye_analysis_cut_by_the_solver_is_a_limit_hit() {
+    let report = analyze::analyze_engine(&wide_corner('.'), &Options::default());
+    check_consistent(&report);
+    let corner = report
+        .eye_spaces
+        .iter()
+        .find(|e| e.points.first().map(String::as_str) == Some("A1"))
+        .expect("the corner's eye space");
+    assert_eq!(corner.points.len(), 15);
+    assert!(!corner.exact);
+    // The corner is counted; the large space beside it, valued by the
+    // estimate by design, is not.
+    assert!(report.eye_spaces.iter().filter(|e| !e.exact).count() >= 2);
+    assert_eq!((report.limits.eye, report.limits.reading), (1, 0));
+    assert!(report.to_json().contains(r#""eye":1"#));
+    let plain = text::render(&report, false);
+    let line = plain
+        .lines()
+        .find(|l| l.starts_with("limits hit: "))
+        .unwrap_or_else(|| panic!("no limits line:\n{plain}"));
+    assert!(line.contains("eye 1"), "{line}");
+
+    // A three-point eye is read to the end: nothing to report.
+    let dir = temp_dir("corner-limits");
+    let normal = corner_report(&dir);
+    assert_eq!((normal.limits.eye, normal.limits.reading), (0, 0));
+}
+
+#[test]
+fn eye_pass_reads_cut_by_the_reading_node_limit_are_limit_hits() {
+    // The eye pass reads whether White's stone inside the corner is dead.
+    let mut engine = wide_corner('O');
+    let full = analyze::analyze_engine(&engine, &Options::default());
+    assert_eq!(full.limits.reading, 0, "{:?}", full.limits);
+    let mut small = engine.limits();
+    small.reading.node_limit = 1;
+    engine.set_limits(&small);
+    let cut = analyze::analyze_engine(&engine, &Options::default());
+    assert!(cut.limits.reading >= 1, "{:?}", cut.limits);
+    assert!(
+        text::render(&cut, false).contains(&format!("reading {}", cut.limits.reading)),
+        "the text names the reading limit hits"
     );
 }
 

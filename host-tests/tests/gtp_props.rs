@@ -260,14 +260,14 @@ fn owlet_gtp_reports_limit_hits_on_stderr() {
     let n = 8 + owlet_board::DEFAULT_JOURNAL_MOVES;
     assert_eq!(answers[8], "= 1 E3");
     assert_eq!(answers[n + 1], "= 0");
-    assert!(answers[n + 2].starts_with("= reading 0 owl 0 semeai 0 combination 0 journal "));
+    assert!(answers[n + 2].starts_with("= reading 0 owl 0 semeai 0 combination 0 eye 0 journal "));
     assert_ne!(
         answers[n + 2],
-        "= reading 0 owl 0 semeai 0 combination 0 journal 0"
+        "= reading 0 owl 0 semeai 0 combination 0 eye 0 journal 0"
     );
     assert_eq!(
         answers[n + 4],
-        "= reading 0 owl 0 semeai 0 combination 0 journal 0"
+        "= reading 0 owl 0 semeai 0 combination 0 eye 0 journal 0"
     );
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.len(), 1, "{stderr}");

@@ -15,8 +15,8 @@
 //! `no_std`, no allocation, no `unsafe`; nothing here panics on any input.
 //!
 //! # Sizes
-//! [`Solver`] is 696 bytes plus 8 bytes per cache entry (default 1024:
-//! 8,888 bytes; the console's 1280: 10,936 bytes), an
+//! [`Solver`] is 704 bytes plus 8 bytes per cache entry (default 1024:
+//! 8,896 bytes; the console's 1280: 10,944 bytes), an
 //! [`EyeGraph`] 88 bytes. [`eval_eye`] keeps about ten 56-byte point sets
 //! on the stack besides the solver; the solver's recursion is at most
 //! 2 × [`solver::MAX_DEPTH`] + 1 `search` frames of 144 bytes deep on the

@@ -202,7 +202,7 @@ const DEAD: Status = Status {
     defend: false,
 };
 
-/// The solver with its cache. `size_of` is `CACHE × 8` plus about 0.6 KiB.
+/// The solver with its cache. `size_of` is `CACHE × 8` plus about 0.7 KiB.
 ///
 /// Four fifths of the cache's entries are the reading's transposition
 /// table, cleared for each analysis; the last fifth is a memo of whole
@@ -236,6 +236,9 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     vertex_limit: usize,
     outer: u8,
     out_of_budget: bool,
+    /// Analyses answered with an estimate because the budget or the line
+    /// depth cut them (see [`Solver::limit_hits`]).
+    limit_hits: u32,
     /// Cache results that depended on the repetition rule too (the
     /// second, faster pass of an analysis).
     store_all: bool,
@@ -281,6 +284,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             vertex_limit: MAX_VERTICES,
             outer: DIAGRAM_OUTER_LIBERTIES,
             out_of_budget: false,
+            limit_hits: 0,
             store_all: false,
             board_rules: false,
             deepest: 0,
@@ -313,6 +317,17 @@ impl<const CACHE: usize> Solver<CACHE> {
     #[must_use]
     pub fn nodes(&self) -> u32 {
         self.nodes
+    }
+
+    /// Analyses since the solver was made whose value is an estimate
+    /// because the node budget or the line depth cut them (a memo answer
+    /// of such an analysis counts again). Saturates at `u32::MAX`. Graphs
+    /// looked up in the table are exact; a graph over the vertex limit
+    /// ([`Solver::set_vertex_limit`]) gets the estimate by the caller's
+    /// choice and is not counted.
+    #[must_use]
+    pub fn limit_hits(&self) -> u32 {
+        self.limit_hits
     }
 
     /// Positions on the longest line of the last analysis (at most
@@ -391,6 +406,9 @@ impl<const CACHE: usize> Solver<CACHE> {
         if let Some(found) = self.memo_lookup(key) {
             self.nodes = 0;
             self.deepest = 0;
+            if !found.exact {
+                self.limit_hits = self.limit_hits.saturating_add(1);
+            }
             return found;
         }
         let found = self.read(graph, outer);
@@ -469,6 +487,9 @@ impl<const CACHE: usize> Solver<CACHE> {
         let second = self.analyze_once(graph, outer);
         self.nodes = self.nodes.saturating_add(used);
         self.store_all = false;
+        if !second.exact {
+            self.limit_hits = self.limit_hits.saturating_add(1);
+        }
         second
     }
 
@@ -556,7 +577,14 @@ impl<const CACHE: usize> Solver<CACHE> {
                 defense: self.vertices(defense),
                 exact: true,
             },
-            _ => self.estimate(),
+            _ => {
+                // The board rules read once; a diagram's first, cheaper
+                // reading is followed by a second one, counted in `read`.
+                if self.board_rules {
+                    self.limit_hits = self.limit_hits.saturating_add(1);
+                }
+                self.estimate()
+            }
         }
     }
 
@@ -1468,6 +1496,31 @@ mod tests {
         assert_eq!(halved, first);
     }
 
+    /// Analyses cut by the budget are counted, once per analysis, a memo
+    /// answer of one again; exact ones and graphs over the vertex limit
+    /// are not.
+    #[test]
+    fn cut_analyses_are_counted() {
+        let mut s: Solver = Solver::new();
+        assert!(
+            s.analyze_with_outer(&EyeGraph::parse("...").unwrap(), 2)
+                .exact
+        );
+        assert_eq!(s.limit_hits(), 0);
+        let g = EyeGraph::parse(".....%.....").unwrap();
+        s.set_budget(MEMO_MIN_NODES);
+        assert!(!s.analyze_with_outer(&g, 2).exact);
+        assert_eq!(s.limit_hits(), 1);
+        assert!(!s.analyze_with_outer(&g, 2).exact);
+        assert_eq!((s.nodes(), s.limit_hits()), (0, 2), "a memo answer");
+        // A diagram's reading, cut in both of its passes, counts once.
+        assert!(!s.solve(&g).exact);
+        assert_eq!(s.limit_hits(), 3);
+        s.set_vertex_limit(g.len() - 1);
+        assert!(!s.analyze_with_outer(&g, 1).exact);
+        assert_eq!(s.limit_hits(), 3);
+    }
+
     /// A graph over the vertex limit gets the estimate without reading.
     #[test]
     fn graphs_over_the_vertex_limit_are_estimated() {
@@ -1492,10 +1545,10 @@ mod size {
 
     #[test]
     fn sizes_are_documented() {
-        // Solver: the cache plus about 0.6 KiB (line of 64 positions,
+        // Solver: the cache plus about 0.7 KiB (line of 64 positions,
         // graph, move order, captives).
         let fixed = core::mem::size_of::<Solver<0>>();
-        assert!(fixed <= 700, "{fixed}");
+        assert!(fixed <= 720, "{fixed}");
         assert_eq!(core::mem::size_of::<Solver<1024>>(), fixed + 8192);
         assert!(core::mem::size_of::<EyeGraph>() <= 96);
         std::println!(

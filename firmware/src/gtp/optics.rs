@@ -5,12 +5,15 @@
 //! space) and `analyze_eyegraph CODED` (the value, then the diagram with
 //! the vital points marked).
 //!
-//! Owns: parsing the arguments and writing the answers; the analysis is
-//! owlet-optics'. Known difference: `analyze_eyegraph` of a diagram with
-//! no columns answers the value alone (GNU Go adds empty lines, which end
-//! a GTP answer early). `analyze_eyegraph` builds a [`ConsoleSolver`] on
-//! the stack for the call (8 KiB of cache with the `small` feature, 10 KiB
-//! otherwise), `eval_eye` an [`EvalEyeSolver`] (the same).
+//! Owns: parsing the arguments and writing the answers, and counting the
+//! analyses a limit cut ([`super::LimitHits`]: `eye` when the solver
+//! answers an estimate, `reading` for `eval_eye`'s tactical reads cut by
+//! their node limit); the analysis is owlet-optics'. Known difference:
+//! `analyze_eyegraph` of a diagram with no columns answers the value
+//! alone (GNU Go adds empty lines, which end a GTP answer early).
+//! `analyze_eyegraph` builds a [`ConsoleSolver`] on the stack for the
+//! call (8 KiB of cache with the `small` feature, 10 KiB otherwise),
+//! `eval_eye` an [`EvalEyeSolver`] (the same).
 //! Omits: everything GNU Go prints to stderr.
 
 use core::fmt::Write as _;
@@ -60,6 +63,9 @@ pub(super) fn run(
         };
         let mut solver = ConsoleSolver::new();
         let analysis = solver.analyze(&graph);
+        if !analysis.exact {
+            engine.hits.eye = engine.hits.eye.saturating_add(1);
+        }
         let _ = write!(out, "{}", analysis.value);
         // GNU Go prints an empty diagram as empty lines, which would end
         // the GTP answer early; owlet prints none.
@@ -80,7 +86,14 @@ pub(super) fn run(
             // 8-vertex spaces run out of nodes and lose their vital points
             // (optics.tst 1807).
             let mut solver = EvalEyeSolver::new();
-            match eval_eye(&mut engine.board, &mut engine.reader, &mut solver, p) {
+            let reading_hits = engine.reader.limit_hits();
+            let found = eval_eye(&mut engine.board, &mut engine.reader, &mut solver, p);
+            let hits = &mut engine.hits;
+            hits.reading = hits
+                .reading
+                .saturating_add(engine.reader.limit_hits().saturating_sub(reading_hits));
+            hits.eye = hits.eye.saturating_add(solver.limit_hits());
+            match found {
                 None => out.push_str("-1"),
                 Some(eye) => {
                     let v = eye.value;

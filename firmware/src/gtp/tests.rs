@@ -390,7 +390,7 @@ fn a_full_journal_is_counted_not_silent() {
     let mut e = limits_position();
     assert_eq!(
         run(&mut e, "get_limit_hits"),
-        "= reading 0 owl 0 semeai 0 combination 0 journal 0\n\n"
+        "= reading 0 owl 0 semeai 0 combination 0 eye 0 journal 0\n\n"
     );
     assert_eq!(run(&mut e, "defend C3"), "= 1 E3\n\n");
     assert_eq!(e.limit_hits(), LimitHits::default());
@@ -444,7 +444,7 @@ fn a_spent_reading_node_limit_is_counted() {
     assert_eq!(hits.reading, 2, "{hits:?}");
     assert_eq!(
         run(&mut e, "get_limit_hits"),
-        "= reading 2 owl 0 semeai 0 combination 0 journal 0\n\n"
+        "= reading 2 owl 0 semeai 0 combination 0 eye 0 journal 0\n\n"
     );
     e.reader_mut().set_limits(limits);
     run(&mut e, "reset_limit_hits");
@@ -519,6 +519,65 @@ fn a_threat_search_cut_by_its_node_limit_is_counted() {
     assert_eq!(e.limit_hits(), LimitHits::default());
 }
 
+/// Black's wall around the 15 points A1-E3 of a 9x9 corner, with `more`
+/// (GTP lines) played after it: the eye solver runs out of its budget on
+/// that space and answers its estimate.
+fn wide_corner(more: &str) -> Engine {
+    let (e, _) = session(&std::format!(
+        "boardsize 9\nplay black A4\nplay black B4\nplay black C4\nplay black D4\n\
+         play black E4\nplay black F4\nplay black F3\nplay black F2\nplay black F1\n{more}"
+    ));
+    e
+}
+
+#[test]
+fn an_eye_analysis_cut_by_the_solver_is_counted() {
+    let mut e = wide_corner("");
+    assert_eq!(run(&mut e, "eval_eye A1"), "= 2 2\n\n");
+    assert_eq!(
+        run(&mut e, "get_limit_hits"),
+        "= reading 0 owl 0 semeai 0 combination 0 eye 1 journal 0\n\n"
+    );
+    // The same shape as a diagram, read under analyze_eyegraph's rules.
+    assert_eq!(
+        run(&mut e, "analyze_eyegraph .....%.....%.....")
+            .lines()
+            .next(),
+        Some("= 2222")
+    );
+    assert_eq!(e.limit_hits().eye, 2);
+    run(&mut e, "reset_limit_hits");
+    // Spaces the solver reads to the end count nothing: a diagram of ten
+    // vertices, a three-point eye on the board.
+    run(&mut e, "analyze_eyegraph .....%.....");
+    let (mut e3, _) = session(
+        "boardsize 9\nplay black A2\nplay black B2\nplay black C2\nplay black D2\nplay black D1",
+    );
+    assert_eq!(run(&mut e3, "eval_eye A1"), "= 1 2 B1 B1\n\n");
+    assert_eq!(e.limit_hits(), LimitHits::default());
+    assert_eq!(e3.limit_hits(), LimitHits::default());
+}
+
+#[test]
+fn eval_eyes_reads_cut_by_the_reading_node_limit_are_counted() {
+    // White's stone inside black's corner: eval_eye reads whether it is
+    // dead.
+    let mut e = wide_corner("play white B2");
+    let answer = run(&mut e, "eval_eye A1");
+    assert_eq!(e.limit_hits().reading, 0, "{:?}", e.limit_hits());
+    let mut small = e.limits();
+    small.reading.node_limit = 1;
+    e.set_limits(&small);
+    run(&mut e, "reset_limit_hits");
+    run(&mut e, "eval_eye A1");
+    assert!(e.limit_hits().reading >= 1, "{:?}", e.limit_hits());
+    small.reading.node_limit = ReadingLimits::DEFAULT.node_limit;
+    e.set_limits(&small);
+    run(&mut e, "reset_limit_hits");
+    assert_eq!(run(&mut e, "eval_eye A1"), answer);
+    assert_eq!(e.limit_hits().reading, 0, "{:?}", e.limit_hits());
+}
+
 #[test]
 fn limit_hits_since() {
     let a = LimitHits {
@@ -526,13 +585,14 @@ fn limit_hits_since() {
         owl: 2,
         semeai: 3,
         combination: 4,
+        eye: 6,
         journal: 5,
     };
     assert!(a.since(&a).is_none());
     assert_eq!(a.since(&LimitHits::default()), a);
     assert_eq!(
         std::format!("{a}"),
-        "reading 1 owl 2 semeai 3 combination 4 journal 5"
+        "reading 1 owl 2 semeai 3 combination 4 eye 6 journal 5"
     );
 }
 

@@ -1,5 +1,6 @@
 //! A [`Report`] as text: the board with markers, then the dragons, eye
-//! spaces and combination threats, with ANSI colours or plain.
+//! spaces and combination threats, and the limits hit, with ANSI colours
+//! or plain.
 //!
 //! Each point is two characters, a symbol and a marker:
 //!
@@ -20,7 +21,7 @@
 
 use std::fmt::Write;
 
-use super::{EyeKind, Report, Status};
+use super::{EyeKind, Limits, Report, Status};
 
 const RESET: &str = "\x1b[0m";
 const RED: &str = "\x1b[31m";
@@ -295,8 +296,30 @@ pub fn render(report: &Report, color: bool) -> String {
         }
     }
     let _ = writeln!(out, "\nowl nodes: {}", report.owl_nodes);
+    let limits = limits_hit(&report.limits);
+    if !limits.is_empty() {
+        let _ = writeln!(out, "limits hit: {limits}");
+    }
     for w in &report.warnings {
         let _ = writeln!(out, "warning: {w}");
     }
     out
+}
+
+/// The non-zero counts of `limits`, `name N` joined by commas (as `owlet
+/// gtp` names a command's limit hits); empty when none was hit.
+fn limits_hit(limits: &Limits) -> String {
+    [
+        ("owl", limits.owl),
+        ("owl budget", limits.owl_budget),
+        ("combination", limits.combination),
+        ("reading", limits.reading),
+        ("eye", limits.eye),
+        ("journal", limits.journal),
+    ]
+    .iter()
+    .filter(|(_, n)| *n > 0)
+    .map(|(name, n)| format!("{name} {n}"))
+    .collect::<Vec<_>>()
+    .join(", ")
 }

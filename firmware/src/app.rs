@@ -6,9 +6,10 @@
 //! fix, the end-of-game dead set), [`Event`], [`Illegal`] and [`Mode`].
 //!
 //! Omits: sensing and debouncing ([`crate::sensors`]), LEDs
-//! ([`crate::leds`]), analysis ([`crate::analysis`]), time controls, a
-//! game record, handicap placement (set stones up with
-//! [`App::board_mut`]) and superko (simple ko only).
+//! ([`crate::leds`]), analysis ([`crate::analysis`]), gestures
+//! ([`crate::station`]), time controls, a game record (an undo is the
+//! console's, see [`crate::link`]), handicap placement (set stones up
+//! with [`App::board_mut`]) and superko (simple ko only).
 //!
 //! # How a stable picture is judged ([`App::update`])
 //! Each point is compared; captured stones still standing where the board
@@ -123,6 +124,20 @@ pub enum Event {
         /// The group is now marked dead.
         dead: bool,
     },
+    /// The board's undo gesture took the last move back (see
+    /// [`crate::station`]); the referee never answers it itself.
+    Undone {
+        /// Who had played it.
+        color: Color,
+        /// Where.
+        at: Point,
+        /// The stones it had captured, now to put back (see
+        /// [`App::missing`]).
+        restore: usize,
+    },
+    /// The board's new-game gesture (every stone lifted) started a new
+    /// game (see [`crate::station`] and [`App::new_game`]).
+    NewGame,
 }
 
 /// Play or end-of-game counting.
@@ -212,6 +227,12 @@ impl<const C: usize, const M: usize> App<C, M> {
         self.last_move
     }
 
+    /// Sets the last move (lit on the LEDs) of a position from elsewhere
+    /// whose record names it; a point without a stone is no last move.
+    pub fn set_last_move(&mut self, at: Option<Point>) {
+        self.last_move = at.filter(|&p| self.board.color_at(p).is_some());
+    }
+
     /// Captured stones still on the physical board.
     #[must_use]
     pub fn to_remove(&self) -> &PointSet {
@@ -281,6 +302,35 @@ impl<const C: usize, const M: usize> App<C, M> {
         }
     }
 
+    /// Passes in a row at the end of the game (a move resets the count).
+    #[must_use]
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// Whether the game is over: two passes in a row or more, and the
+    /// end-of-game mode not started yet.
+    #[must_use]
+    pub fn game_over(&self) -> bool {
+        self.mode == Mode::Play && self.passes >= 2
+    }
+
+    /// A new game on the same size: the board emptied, black to move,
+    /// nothing to remove or fix, play mode.
+    pub fn new_game(&mut self) {
+        self.board.clear();
+        self.to_remove = PointSet::new();
+        self.to_remove_white = PointSet::new();
+        self.missing = PointSet::new();
+        self.extra = PointSet::new();
+        self.illegal = None;
+        self.last_move = None;
+        self.passes = 0;
+        self.mode = Mode::Play;
+        self.dead = PointSet::new();
+        self.touched = PointSet::new();
+    }
+
     /// Enters the end-of-game mode with the stones `oracle` calls dead.
     pub fn start_scoring(&mut self, oracle: &mut impl DeadStoneOracle) {
         self.mode = Mode::Scoring;
@@ -305,22 +355,26 @@ impl<const C: usize, const M: usize> App<C, M> {
     }
 
     /// Replaces the logical position with `board`, a position reached
-    /// elsewhere (a move, an undo or a new game on the GTP console, see
-    /// [`crate::link`]). The stones of the old position that `board` lacks
-    /// become stones to remove (the physical board still holds them); the
-    /// stones it adds are missing until placed (the next [`App::update`]
-    /// lists them and the LEDs show where); a single added stone is the
-    /// last move. Leaves the end-of-game mode. A board of another size
-    /// changes nothing: `false`.
-    pub fn set_position(&mut self, board: &Board<C, M>) -> bool {
+    /// elsewhere (a move, a pass, an undo or a new game on the GTP
+    /// console, see [`crate::link`]), where the game ends with `passes`
+    /// passes in a row (two or more: [`App::game_over`]). The stones of
+    /// the old position that `board` lacks become stones to remove (the
+    /// physical board still holds them); the stones it adds are missing
+    /// until placed (the next [`App::update`] lists them and the LEDs show
+    /// where); a single added stone is the last move, and with the same
+    /// stones (a pass) the last move stays. Leaves the end-of-game mode. A
+    /// board of another size changes nothing: `false`.
+    pub fn set_position(&mut self, board: &Board<C, M>, passes: u8) -> bool {
         if board.size() != self.board.size() {
             return false;
         }
         let mut added = None;
         let mut added_count = 0usize;
+        let mut changed = false;
         for p in self.board.points() {
             match (self.board.color_at(p), board.color_at(p)) {
                 (Some(old), None) => {
+                    changed = true;
                     self.to_remove.insert(p);
                     if old == Color::White {
                         self.to_remove_white.insert(p);
@@ -328,9 +382,10 @@ impl<const C: usize, const M: usize> App<C, M> {
                         self.to_remove_white.remove(p);
                     }
                 }
-                (old, Some(_)) => {
+                (old, Some(new)) => {
                     self.to_remove.remove(p);
                     self.to_remove_white.remove(p);
+                    changed |= old != Some(new);
                     if old.is_none() {
                         added = Some(p);
                         added_count += 1;
@@ -340,9 +395,11 @@ impl<const C: usize, const M: usize> App<C, M> {
             }
         }
         self.board.clone_from(board);
-        self.last_move = if added_count == 1 { added } else { None };
+        if changed {
+            self.last_move = if added_count == 1 { added } else { None };
+        }
         self.illegal = None;
-        self.passes = 0;
+        self.passes = passes;
         self.mode = Mode::Play;
         self.dead = PointSet::new();
         self.touched = PointSet::new();
@@ -677,7 +734,7 @@ mod tests {
         board.play(Color::Black, Move::Play(pt("D5"))).unwrap();
         board.play(Color::White, Move::Play(pt("C3"))).unwrap();
         board.commit();
-        assert!(app.set_position(&board));
+        assert!(app.set_position(&board, 0));
         assert_eq!(app.last_move(), Some(pt("C3")));
         assert!(app.to_remove().contains(pt("E5")));
         assert_eq!(app.board().color_at(pt("C3")), Some(Color::White));
@@ -695,7 +752,7 @@ mod tests {
         assert_eq!(app.update(&scan), Event::Removed { count: 1, left: 0 });
         assert_eq!(app.board().to_move(), Color::Black);
         // Another size is refused.
-        assert!(!app.set_position(&Board::new(13).unwrap()));
+        assert!(!app.set_position(&Board::new(13).unwrap(), 0));
         assert_eq!(app.board().size(), 9);
     }
 

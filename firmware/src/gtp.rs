@@ -320,6 +320,8 @@ pub struct Engine {
     /// defaults (which have no `const` form).
     combination_limits: Option<AaLimits>,
     history: History,
+    /// Passes in a row at the end of the game (see [`Engine::passes`]).
+    passes: u8,
     komi: f32,
     tries: usize,
     /// The last judgement of `final_statuses` and the board hash it was
@@ -355,6 +357,7 @@ impl Engine {
             semeai_limits: SemeaiLimits::DEFAULT,
             combination_limits: None,
             history: History::new(),
+            passes: 0,
             komi: 0.0,
             tries: 0,
             judged: None,
@@ -700,6 +703,7 @@ impl Engine {
         self.judged = None;
         self.board.clear();
         self.history.clear();
+        self.passes = 0;
         self.tries = 0;
     }
 
@@ -720,6 +724,7 @@ impl Engine {
         }
         self.board.set_stone(p, color).map_err(GameError::Illegal)?;
         self.history.push(Entry::Stone(p, color));
+        self.passes = 0;
         Ok(())
     }
 
@@ -732,6 +737,7 @@ impl Engine {
         let captured = self.board.play(color, mv).map_err(GameError::Illegal)?;
         self.board.commit();
         self.history.push(Entry::Move(color, mv));
+        self.count_pass(mv);
         Ok(captured)
     }
 
@@ -746,6 +752,7 @@ impl Engine {
         let captured = play_recorded(&mut self.board, color, mv).map_err(GameError::Illegal)?;
         self.board.commit();
         self.history.push(Entry::Move(color, mv));
+        self.count_pass(mv);
         Ok(captured)
     }
 
@@ -787,20 +794,51 @@ impl Engine {
             return Err(GameError::CannotUndo);
         }
         self.board.clear();
+        self.passes = 0;
         for entry in self.history.entries() {
             match *entry {
                 Entry::Stone(p, color) => {
                     let _ = self.board.set_stone(p, color);
+                    self.passes = 0;
                 }
                 Entry::Move(color, mv) => {
                     if play_recorded(&mut self.board, color, mv).is_ok() {
                         self.board.commit();
                     }
+                    self.passes = match mv {
+                        Move::Pass => self.passes.saturating_add(1),
+                        Move::Play(_) => 0,
+                    };
                 }
                 Entry::ToMove(color) => self.board.set_to_move(color),
             }
         }
         Ok(())
+    }
+
+    /// Passes in a row at the end of the game: each game move that is a
+    /// pass adds one, any other move or a setup stone resets the count, as
+    /// do `clear_board` and `boardsize`; `undo` takes the pass back. Two
+    /// end the game ([`crate::link`] hands the count to the board's
+    /// referee).
+    #[must_use]
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The last game move of the record, if `undo` can take it back:
+    /// `None` when no move was played, setup stones were placed after it,
+    /// or the record overflowed [`HISTORY_CAPACITY`].
+    #[must_use]
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        self.history.last_move()
+    }
+
+    fn count_pass(&mut self, mv: Move) {
+        self.passes = match mv {
+            Move::Pass => self.passes.saturating_add(1),
+            Move::Play(_) => 0,
+        };
     }
 }
 

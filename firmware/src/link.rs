@@ -12,22 +12,29 @@
 //!   `play` the new stone is missing (its point lights until the stone is
 //!   placed) and the stones it captured are to remove; after `undo`,
 //!   `clear_board` or a `boardsize` of the board's size, the stones to lift
-//!   and to put back light.
+//!   and to put back light. The console's passes in a row at the end of
+//!   its game ([`Engine::passes`]) come with the position, so console
+//!   passes and board passes count alike towards the end of the game
+//!   ([`App::game_over`]).
+//! - The board's undo and new-game gestures ([`crate::station`]) act on
+//!   the console: [`undo_from_board`] takes the last move back there
+//!   first (the console keeps the game record; the referee does not),
+//!   and [`board_to_console`] clears the console's board on
+//!   [`Event::NewGame`].
 //!
 //! The two are linked while the console's board has the physical board's
 //! size. While it has another (`boardsize 9` on a 19×19 board), each keeps
 //! its own game; a console position with a `trymove` pending is never
 //! copied (the console's game resumes after `popgo`).
 //!
-//! Omits: undo and a new game started from the board itself (the board
-//! has no gesture for them; its pass gesture is
-//! [`crate::station::Station`]'s); the console's passes are not counted
-//! towards the referee's end of the game.
+//! Omits: the gestures themselves ([`crate::station::Station`]'s); an
+//! undo from the board while the two are not linked (the referee keeps
+//! no game record).
 
 use owlet_board::Move;
 
 use crate::app::{App, Event};
-use crate::gtp::Engine;
+use crate::gtp::{ConsoleBoard, Engine};
 
 /// The referee whose board has the console's capacities, so positions copy
 /// both ways.
@@ -54,23 +61,62 @@ pub fn console_to_board(app: &mut ConsoleApp, engine: &Engine) -> bool {
     {
         return false;
     }
-    app.set_position(engine.board())
+    take_position(app, engine, engine.board())
+}
+
+/// Gives the referee `board`, the console's game, with the console's
+/// passes in a row and its last move when that is a stone.
+fn take_position(app: &mut ConsoleApp, engine: &Engine, board: &ConsoleBoard) -> bool {
+    if !app.set_position(board, engine.passes()) {
+        return false;
+    }
+    if let Some((_, Move::Play(at))) = engine.last_move() {
+        app.set_last_move(Some(at));
+    }
+    true
+}
+
+/// The board's undo gesture: if the two are linked, no `trymove` is
+/// pending and the console's last move is the referee's last move (a
+/// stone, not a pass), takes it back on the console (GTP `undo`) and
+/// gives the referee the console's position. Answers whether it did (call
+/// [`App::update`] then: the stones the move captured are to put back).
+pub fn undo_from_board(app: &mut ConsoleApp, engine: &mut Engine) -> bool {
+    let Some(at) = app.last_move() else {
+        return false;
+    };
+    let Some(color) = app.board().color_at(at) else {
+        return false;
+    };
+    if !linked(app, engine)
+        || engine.trymoves_pending() > 0
+        || engine.board().hash() != app.board().hash()
+        || engine.last_move() != Some((color, Move::Play(at)))
+        || engine.undo().is_err()
+    {
+        return false;
+    }
+    take_position(app, engine, engine.board())
 }
 
 /// After the referee's `event`: plays a move or pass it reports on the
-/// console, if the two are linked. If the console refuses it, or the
-/// positions still differ, the referee takes the console's position back:
-/// answers `true` then (call [`App::update`] as for
-/// [`console_to_board`]).
+/// console, or clears the console's board on [`Event::NewGame`], if the
+/// two are linked. If the console refuses the move, or the positions
+/// still differ, the referee takes the console's position back: answers
+/// `true` then (call [`App::update`] as for [`console_to_board`]).
 pub fn board_to_console(app: &mut ConsoleApp, engine: &mut Engine, event: Event) -> bool {
-    let (color, mv) = match event {
-        Event::Played { color, at, .. } => (color, Move::Play(at)),
-        Event::Passed { color, .. } => (color, Move::Pass),
-        _ => return false,
-    };
     if !linked(app, engine) {
         return false;
     }
+    let (color, mv) = match event {
+        Event::Played { color, at, .. } => (color, Move::Play(at)),
+        Event::Passed { color, .. } => (color, Move::Pass),
+        Event::NewGame => {
+            engine.clear();
+            return false;
+        }
+        _ => return false,
+    };
     let played = engine.play(color, mv).is_ok();
     if played && engine.board().hash() == app.board().hash() {
         return false;
@@ -79,7 +125,7 @@ pub fn board_to_console(app: &mut ConsoleApp, engine: &mut Engine, event: Event)
     // stands. With trymoves pending, that is the position under them.
     let pending = engine.trymoves_pending();
     if pending == 0 {
-        return app.set_position(engine.board());
+        return take_position(app, engine, engine.board());
     }
     let mut game = engine.board().clone();
     for _ in 0..pending {
@@ -87,7 +133,7 @@ pub fn board_to_console(app: &mut ConsoleApp, engine: &mut Engine, event: Event)
             return false;
         }
     }
-    app.set_position(&game)
+    take_position(app, engine, &game)
 }
 
 #[cfg(test)]
@@ -264,5 +310,107 @@ mod tests {
             Event::Played { .. }
         ));
         assert_eq!(rig.engine.board().color_at(pt("C3")), Some(Color::White));
+    }
+
+    #[test]
+    fn console_passes_count_towards_the_end_of_the_game() {
+        let mut rig = Rig::new();
+        rig.place("E5", Reading::Black);
+        rig.gtp("play white pass");
+        assert_eq!(rig.app.passes(), 1);
+        assert!(!rig.app.game_over());
+        // The stones are the same: E5 stays the last move.
+        assert_eq!(rig.app.last_move(), Some(pt("E5")));
+        rig.gtp("play black pass");
+        assert_eq!(rig.app.passes(), 2);
+        assert!(rig.app.game_over());
+        assert!(rig.app.in_sync());
+        // Taken back: the game goes on with one pass.
+        rig.gtp("undo");
+        assert_eq!(rig.app.passes(), 1);
+        assert!(!rig.app.game_over());
+        assert_eq!(rig.app.board().to_move(), Color::Black);
+        // A board move resets the count, on both sides.
+        assert!(matches!(
+            rig.place("C3", Reading::Black),
+            Event::Played { .. }
+        ));
+        assert_eq!(rig.app.passes(), 0);
+        assert_eq!(rig.engine.passes(), 0);
+        rig.gtp("play white pass");
+        assert_eq!(rig.app.passes(), 1);
+        // A console pass then a board pass end the game.
+        assert_eq!(
+            rig.app.pass(),
+            Event::Passed {
+                color: Color::Black,
+                game_over: true
+            }
+        );
+        assert!(!board_to_console(
+            &mut rig.app,
+            &mut rig.engine,
+            Event::Passed {
+                color: Color::Black,
+                game_over: true
+            }
+        ));
+        assert_eq!(rig.engine.passes(), 2);
+        // A console move after a pass resets the count too.
+        rig.gtp("play white D4");
+        assert_eq!(rig.app.passes(), 0);
+        assert!(!rig.app.game_over());
+        rig.place("D4", Reading::White);
+        // A board pass then a console pass end it as well.
+        assert_eq!(
+            rig.app.pass(),
+            Event::Passed {
+                color: Color::Black,
+                game_over: false
+            }
+        );
+        board_to_console(
+            &mut rig.app,
+            &mut rig.engine,
+            Event::Passed {
+                color: Color::Black,
+                game_over: false,
+            },
+        );
+        assert_eq!(rig.gtp("play white pass"), "= \n\n");
+        assert!(rig.app.game_over());
+        assert_eq!(rig.engine.board().hash(), rig.app.board().hash());
+    }
+
+    #[test]
+    fn undo_from_board_takes_back_the_consoles_last_stone_only() {
+        let mut rig = Rig::new();
+        // Nothing played: nothing to take back.
+        assert!(!undo_from_board(&mut rig.app, &mut rig.engine));
+        rig.place("E5", Reading::Black);
+        rig.place("D5", Reading::White);
+        assert!(undo_from_board(&mut rig.app, &mut rig.engine));
+        assert_eq!(rig.engine.board().color_at(pt("D5")), None);
+        assert_eq!(rig.engine.board().hash(), rig.app.board().hash());
+        // The move before is the last move again.
+        assert_eq!(rig.app.last_move(), Some(pt("E5")));
+        rig.place("D5", Reading::Empty);
+        assert!(rig.app.in_sync() && rig.app.to_remove().is_empty());
+        // After a pass the console's last move is not the last stone.
+        rig.gtp("play white pass");
+        assert_eq!(rig.app.last_move(), Some(pt("E5")));
+        assert!(!undo_from_board(&mut rig.app, &mut rig.engine));
+        assert_eq!(rig.app.board().to_move(), Color::Black);
+        // A pending trymove refuses it; another size is not linked.
+        rig.gtp("play black C3");
+        rig.place("C3", Reading::Black);
+        rig.gtp("trymove white G7");
+        assert!(!undo_from_board(&mut rig.app, &mut rig.engine));
+        rig.gtp("popgo");
+        assert!(undo_from_board(&mut rig.app, &mut rig.engine));
+        rig.place("C3", Reading::Empty);
+        rig.gtp("boardsize 13");
+        rig.place("C3", Reading::Black);
+        assert!(!undo_from_board(&mut rig.app, &mut rig.engine));
     }
 }

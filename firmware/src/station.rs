@@ -4,9 +4,9 @@
 //! Owns: [`Station`] (a [`Scanner`] over any [`StoneSensor`], the referee
 //! [`ConsoleApp`], the tactical [`Reader`] and [`Analysis`] of the last
 //! position, the [`Budget`], the [`Palette`], the composed [`Frame`], the
-//! pass gesture's progress and the sensor test's switch),
-//! [`Station::BOARD_BUDGET`], [`PASS_GESTURE_SCANS`] and the GTP command
-//! [`SensorTestCommand`].
+//! pass and undo gestures' progress and the sensor test's switch),
+//! [`Station::BOARD_BUDGET`], [`PASS_GESTURE_SCANS`], [`UNDO_HOLD_SCANS`],
+//! [`NEW_GAME_STONES`] and the GTP command [`SensorTestCommand`].
 //!
 //! Omits: timing (the caller scans at its own rate and shows the frame
 //! with its own blink tick), the LED sink, the GTP console itself (the
@@ -45,7 +45,36 @@
 //! put back is one cycle, not two. Two passes in a row end the game
 //! (`game_over`): the caller calls [`App::start_scoring`] with its dead
 //! stone oracle. The same gesture in the end-of-game mode toggles the
-//! group as any touch does.
+//! group as any touch does. Passes made on the console count alike
+//! ([`crate::link`]): [`Station::follow_console`] answers the pass that
+//! ends the game as [`Event::Passed`] with `game_over`.
+//!
+//! # The undo gesture
+//! The last-played stone lifted (with the stones it captured removed,
+//! nothing else changing) and kept off for [`UNDO_HOLD_SCANS`] scans
+//! takes its move back: [`Station::scan_linked`] has the console undo it
+//! ([`link::undo_from_board`]; the console keeps the game record), the
+//! referee takes the console's position, and the answer is
+//! [`Event::Undone`]: the stones the move captured light as stones to put
+//! back, the move before is lit as the last move (lift it and hold to
+//! undo again). The console must be linked, with no `trymove` pending,
+//! and its last move must be that stone (not a pass); otherwise the lift
+//! is a stone to put back as any. The hold is the pass gesture's first
+//! lift kept long: a pass gesture's lifts are brief, and in normal play
+//! the last-played stone is never lifted (see above) other than knocked
+//! off and put back at once.
+//!
+//! # The new-game gesture
+//! Every stone lifted off the board (the stable picture empty) while the
+//! game holds [`NEW_GAME_STONES`] stones or more starts a new game of the
+//! same size: [`Station::scan`] answers [`Event::NewGame`] (the referee's
+//! [`App::new_game`]) and [`Station::scan_linked`] clears the linked
+//! console's board and record as GTP `clear_board` does. It works in the
+//! end-of-game mode too (clearing the board after the count). Normal
+//! play never empties the board: a move's stone stays on it, captures
+//! take only the opponent's stones. A game of one stone is taken back
+//! with the undo gesture instead (lifting it is the other gestures'
+//! first step).
 //!
 //! # Sizes
 //! `size_of::<Station<S, N>>()` is 38,022 bytes plus the sensor (the
@@ -64,6 +93,17 @@ use crate::sensors::{Reading, Scan, Scanner, StoneSensor};
 /// Scans within which the pass gesture's two lift-and-return cycles must
 /// fall: 3 s at the Pico's 20 ms scan.
 pub const PASS_GESTURE_SCANS: u16 = 150;
+
+/// Scans the last-played stone stays lifted before the undo gesture takes
+/// its move back: 2 s at the Pico's 20 ms scan.
+pub const UNDO_HOLD_SCANS: u16 = 100;
+
+// The undo gesture's hold completes within the pass gesture's window.
+const _: () = assert!(UNDO_HOLD_SCANS < PASS_GESTURE_SCANS);
+
+/// Stones the game must hold for the new-game gesture: with a single
+/// stone, lifting it is the pass or undo gesture's lift.
+pub const NEW_GAME_STONES: usize = 2;
 
 /// A sensor, its debouncer, the referee, the analysis and the LED frame
 /// of one board. See the module documentation.
@@ -101,7 +141,7 @@ pub struct Station<S, const N: u8> {
     palette: Palette,
     frame: Frame,
     /// The pass gesture's progress: lifts and returns of the last-played
-    /// stone seen so far (0..=3).
+    /// stone seen so far (0..=3); held at 1, the undo gesture.
     gesture: u8,
     /// Scans since the gesture's first lift.
     gesture_scans: u16,
@@ -142,7 +182,9 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
     /// Scans once; when the debounced picture changed, the referee's
     /// judgement of it (`Ok(None)`: no change, nothing judged). A
     /// completed pass gesture (see the module documentation) is answered
-    /// as the pass it makes.
+    /// as the pass it makes, the new-game gesture as [`Event::NewGame`]
+    /// (the referee's new game); the undo gesture needs the console
+    /// ([`Station::scan_linked`]).
     pub fn scan(&mut self) -> Result<Option<Event>, S::Error> {
         if self.sensor_test {
             self.scanner.poll()?;
@@ -159,7 +201,26 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
             return Ok(None);
         };
         let event = self.app.update(stable);
+        let board = self.app.board();
+        let stones = board
+            .points()
+            .filter(|&p| board.color_at(p).is_some())
+            .take(NEW_GAME_STONES)
+            .count();
+        if stones >= NEW_GAME_STONES && board.points().all(|p| stable.reading(p) == Reading::Empty)
+        {
+            self.gesture = 0;
+            self.app.new_game();
+            return Ok(Some(Event::NewGame));
+        }
         Ok(Some(self.gesture_step(event)))
+    }
+
+    /// Whether the undo gesture's hold is complete: the last-played stone
+    /// lifted (the pass gesture's first lift) and nothing changed for
+    /// [`UNDO_HOLD_SCANS`] scans.
+    fn undo_due(&self) -> bool {
+        self.gesture == 1 && self.gesture_scans >= UNDO_HOLD_SCANS
     }
 
     /// Turns the sensor test on or off (see the module documentation);
@@ -256,21 +317,46 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
 
     /// One scan in one game with the GTP console `engine` (as the Pico
     /// runs it): [`Station::scan`], a move or pass played on the console
-    /// too ([`link::board_to_console`]; should the console refuse it, its
-    /// position stands and the stable picture is judged again), and
-    /// [`Station::refresh`]. Answers the event and whether the position
-    /// changed (and was analysed).
+    /// too and a new game started there ([`link::board_to_console`];
+    /// should the console refuse a move, its position stands and the
+    /// stable picture is judged again), the undo gesture's move taken back
+    /// on the console and then on the referee ([`link::undo_from_board`],
+    /// answered as [`Event::Undone`]), and [`Station::refresh`]. Answers
+    /// the event and whether the position changed (and was analysed).
     pub fn scan_linked(&mut self, engine: &mut Engine) -> Result<Option<(Event, bool)>, S::Error> {
         let Some(event) = self.scan()? else {
-            return Ok(None);
+            return Ok(self.undo_linked(engine).map(|event| (event, true)));
         };
-        let mut changed = matches!(event, Event::Played { .. } | Event::Passed { .. });
+        let mut changed = matches!(
+            event,
+            Event::Played { .. } | Event::Passed { .. } | Event::NewGame
+        );
         if link::board_to_console(&mut self.app, engine, event) {
             self.rejudge();
             changed = true;
         }
         self.refresh(changed);
         Ok(Some((event, changed)))
+    }
+
+    /// Completes the undo gesture when its hold is due: the move taken back
+    /// on the console `engine` and the referee, the frame composed again.
+    /// Refused (not linked, a `trymove` pending, the console's last move
+    /// another), the gesture ends and the stone is one to put back.
+    fn undo_linked(&mut self, engine: &mut Engine) -> Option<Event> {
+        if !self.undo_due() {
+            return None;
+        }
+        self.gesture = 0;
+        let at = self.app.last_move()?;
+        let color = self.app.board().color_at(at)?;
+        if !link::undo_from_board(&mut self.app, engine) {
+            return None;
+        }
+        self.rejudge();
+        let restore = self.app.missing().len();
+        self.refresh(true);
+        Some(Event::Undone { color, at, restore })
     }
 
     /// The player to move passes (a button, or a caller's own gesture),
@@ -289,13 +375,23 @@ impl<S: StoneSensor, const N: u8> Station<S, N> {
     /// it differs (a `play`, `undo`, `clear_board`...), judges the stable
     /// picture against it and analyses it; the LEDs show the stones to
     /// place and to lift. Answers the judgement when the position
-    /// changed, `None` when it did not.
+    /// changed, `None` when it did not; when the console's game is over
+    /// ([`App::game_over`]: its second pass in a row, or a board pass
+    /// then a console pass), [`Event::Passed`] with `game_over`, as
+    /// [`Station::scan_linked`] answers the board's second pass: the
+    /// caller starts the end-of-game mode alike.
     pub fn follow_console(&mut self, engine: &Engine) -> Option<Event> {
         if !link::console_to_board(&mut self.app, engine) {
             return None;
         }
         let event = self.rejudge();
         self.refresh(true);
+        if self.app.game_over() {
+            return Some(Event::Passed {
+                color: self.app.board().to_move().opponent(),
+                game_over: true,
+            });
+        }
         Some(event)
     }
 
@@ -593,7 +689,7 @@ mod tests {
     }
 
     #[test]
-    fn normal_play_never_passes() {
+    fn normal_play_makes_no_gesture() {
         let (mut station, mut engine) = linked();
         let mut events = std::vec::Vec::new();
         put(&mut station, &mut engine, "E5", Reading::Black);
@@ -654,9 +750,253 @@ mod tests {
                 .iter()
                 .any(|e| matches!(e, Event::Played { captured: 1.., .. }))
         );
-        assert!(!events.iter().any(|e| matches!(e, Event::Passed { .. })));
+        assert!(!events.iter().any(|e| matches!(
+            e,
+            Event::Passed { .. } | Event::Undone { .. } | Event::NewGame
+        )));
         assert_eq!(station.app().mode(), Mode::Play);
         assert_eq!(engine.board().hash(), station.app().board().hash());
+    }
+
+    /// Runs `line` on the console; the station follows.
+    fn gtp(
+        station: &mut Station<Picture, 2>,
+        engine: &mut Engine,
+        line: &str,
+    ) -> std::string::String {
+        let mut out = [0u8; 2048];
+        let reply = engine.execute(line.as_bytes(), &mut out);
+        station.follow_console(engine);
+        std::string::String::from_utf8_lossy(&out[..reply.len]).into_owned()
+    }
+
+    /// Scans `n` times; the events seen.
+    fn hold(
+        station: &mut Station<Picture, 2>,
+        engine: &mut Engine,
+        n: u16,
+    ) -> std::vec::Vec<Event> {
+        (0..n)
+            .filter_map(|_| station.scan_linked(engine).unwrap().map(|(e, _)| e))
+            .collect()
+    }
+
+    /// White A1 captured by black B1 (black A2 and E5, white E6 stand).
+    fn a_capture(station: &mut Station<Picture, 2>, engine: &mut Engine) {
+        for (v, r) in [
+            ("E5", Reading::Black),
+            ("A1", Reading::White),
+            ("A2", Reading::Black),
+            ("E6", Reading::White),
+        ] {
+            put(station, engine, v, r);
+        }
+        assert!(matches!(
+            put(station, engine, "B1", Reading::Black),
+            Event::Played { captured: 1, .. }
+        ));
+    }
+
+    #[test]
+    fn the_undo_gesture_takes_back_a_capture_on_both_sides() {
+        let (mut station, mut engine) = linked();
+        a_capture(&mut station, &mut engine);
+        put(&mut station, &mut engine, "A1", Reading::Empty);
+        // B1 lifted and kept off.
+        assert_eq!(
+            put(&mut station, &mut engine, "B1", Reading::Empty),
+            Event::OutOfSync {
+                missing: 1,
+                extra: 0
+            }
+        );
+        let events = hold(&mut station, &mut engine, UNDO_HOLD_SCANS);
+        assert_eq!(
+            events,
+            [Event::Undone {
+                color: Color::Black,
+                at: pt("B1"),
+                restore: 1
+            }]
+        );
+        // The captured stone is to put back; the console took B1 back.
+        assert!(station.app().missing().contains(pt("A1")));
+        assert_eq!(station.frame().led(pt("A1")), station.palette().fix);
+        assert_eq!(engine.board().color_at(pt("B1")), None);
+        assert_eq!(engine.board().color_at(pt("A1")), Some(Color::White));
+        assert_eq!(engine.board().to_move(), Color::Black);
+        assert_eq!(engine.board().hash(), station.app().board().hash());
+        // The move before is the last move again.
+        assert_eq!(station.app().last_move(), Some(pt("E6")));
+        assert_eq!(
+            put(&mut station, &mut engine, "A1", Reading::White),
+            Event::InSync
+        );
+        // Black plays elsewhere; the game goes on.
+        assert!(matches!(
+            put(&mut station, &mut engine, "C3", Reading::Black),
+            Event::Played { .. }
+        ));
+        assert_eq!(engine.board().color_at(pt("C3")), Some(Color::Black));
+        // Undo again: C3, then E6.
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        assert!(matches!(
+            hold(&mut station, &mut engine, UNDO_HOLD_SCANS).as_slice(),
+            [Event::Undone { restore: 0, .. }]
+        ));
+        put(&mut station, &mut engine, "E6", Reading::Empty);
+        assert!(matches!(
+            hold(&mut station, &mut engine, UNDO_HOLD_SCANS).as_slice(),
+            [Event::Undone {
+                color: Color::White,
+                ..
+            }]
+        ));
+        assert_eq!(engine.board().to_move(), Color::White);
+        assert!(station.app().in_sync());
+        assert_eq!(engine.board().hash(), station.app().board().hash());
+    }
+
+    #[test]
+    fn the_undo_gesture_needs_the_hold_and_the_consoles_last_stone() {
+        let (mut station, mut engine) = linked();
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        put(&mut station, &mut engine, "D4", Reading::White);
+        // Lifted a little less than the hold: nothing.
+        put(&mut station, &mut engine, "D4", Reading::Empty);
+        assert!(hold(&mut station, &mut engine, UNDO_HOLD_SCANS - 4).is_empty());
+        assert_eq!(
+            put(&mut station, &mut engine, "D4", Reading::White),
+            Event::InSync
+        );
+        // The pass gesture's second lift held: no undo either.
+        put(&mut station, &mut engine, "D4", Reading::Empty);
+        put(&mut station, &mut engine, "D4", Reading::White);
+        put(&mut station, &mut engine, "D4", Reading::Empty);
+        assert!(hold(&mut station, &mut engine, UNDO_HOLD_SCANS).is_empty());
+        put(&mut station, &mut engine, "D4", Reading::White);
+        assert_eq!(engine.board().color_at(pt("D4")), Some(Color::White));
+        // After a pass the last move is the pass: the stone stays.
+        station.pass_linked(&mut engine);
+        put(&mut station, &mut engine, "D4", Reading::Empty);
+        assert!(hold(&mut station, &mut engine, UNDO_HOLD_SCANS).is_empty());
+        assert!(station.app().missing().contains(pt("D4")));
+        assert_eq!(engine.board().color_at(pt("D4")), Some(Color::White));
+        assert_eq!(
+            put(&mut station, &mut engine, "D4", Reading::White),
+            Event::InSync
+        );
+    }
+
+    #[test]
+    fn a_console_undo_of_a_capture_shows_the_stones_to_put_back() {
+        let (mut station, mut engine) = linked();
+        a_capture(&mut station, &mut engine);
+        put(&mut station, &mut engine, "A1", Reading::Empty);
+        assert_eq!(gtp(&mut station, &mut engine, "undo"), "= \n\n");
+        assert!(station.app().missing().contains(pt("A1")));
+        assert!(station.app().to_remove().contains(pt("B1")));
+        assert_eq!(station.frame().led(pt("A1")), station.palette().fix);
+        assert_eq!(station.frame().led(pt("B1")), station.palette().to_remove);
+        put(&mut station, &mut engine, "A1", Reading::White);
+        put(&mut station, &mut engine, "B1", Reading::Empty);
+        assert!(station.app().in_sync() && station.app().to_remove().is_empty());
+        assert_eq!(station.app().board().to_move(), Color::Black);
+    }
+
+    #[test]
+    fn every_stone_lifted_starts_a_new_game_on_both_sides() {
+        let (mut station, mut engine) = linked();
+        a_capture(&mut station, &mut engine);
+        put(&mut station, &mut engine, "A1", Reading::Empty);
+        let mut events = std::vec::Vec::new();
+        for v in ["E5", "A2", "E6", "B1"] {
+            events.push(put(&mut station, &mut engine, v, Reading::Empty));
+        }
+        assert_eq!(events.pop(), Some(Event::NewGame));
+        assert!(events.iter().all(|e| matches!(e, Event::OutOfSync { .. })));
+        assert!(station.app().in_sync() && station.app().to_remove().is_empty());
+        assert_eq!(station.app().board().to_move(), Color::Black);
+        assert_eq!(station.app().last_move(), None);
+        assert_eq!(station.frame().lit(), 0);
+        // The console's board is empty, its record and captures reset.
+        let mut fresh = Engine::new();
+        fresh.resize(9).unwrap();
+        let mut out = [0u8; 2048];
+        let reply = fresh.execute(b"showboard", &mut out);
+        assert_eq!(
+            gtp(&mut station, &mut engine, "showboard").as_bytes(),
+            &out[..reply.len]
+        );
+        assert_eq!(gtp(&mut station, &mut engine, "captures black"), "= 0\n\n");
+        assert_eq!(gtp(&mut station, &mut engine, "undo"), "? cannot undo\n\n");
+        assert_eq!(engine.board().hash(), station.app().board().hash());
+        // The first move of the new game.
+        assert!(matches!(
+            put(&mut station, &mut engine, "C3", Reading::Black),
+            Event::Played {
+                color: Color::Black,
+                ..
+            }
+        ));
+        assert_eq!(engine.board().color_at(pt("C3")), Some(Color::Black));
+        // After the end of the game, too (in the end-of-game mode).
+        put(&mut station, &mut engine, "D4", Reading::White);
+        gesture(&mut station, &mut engine, "D4");
+        assert!(matches!(
+            gesture(&mut station, &mut engine, "D4"),
+            Event::Passed {
+                game_over: true,
+                ..
+            }
+        ));
+        station
+            .app_mut()
+            .start_scoring(&mut crate::scoring::UnconditionalOracle);
+        put(&mut station, &mut engine, "C3", Reading::Empty);
+        assert_eq!(
+            put(&mut station, &mut engine, "D4", Reading::Empty),
+            Event::NewGame
+        );
+        assert_eq!(station.app().mode(), Mode::Play);
+        assert_eq!(engine.board().hash(), station.app().board().hash());
+        // A game of one stone: lifting it is no new game.
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        assert!(matches!(
+            put(&mut station, &mut engine, "E5", Reading::Empty),
+            Event::OutOfSync { .. }
+        ));
+        assert_eq!(engine.board().color_at(pt("E5")), Some(Color::Black));
+    }
+
+    #[test]
+    fn console_passes_end_the_game_as_board_passes_do() {
+        let (mut station, mut engine) = linked();
+        put(&mut station, &mut engine, "E5", Reading::Black);
+        gtp(&mut station, &mut engine, "play white pass");
+        assert!(!station.app().game_over());
+        let mut out = [0u8; 64];
+        engine.execute(b"play black pass", &mut out);
+        assert_eq!(
+            station.follow_console(&engine),
+            Some(Event::Passed {
+                color: Color::Black,
+                game_over: true
+            })
+        );
+        // A console pass then the board's pass gesture, too.
+        gtp(&mut station, &mut engine, "undo");
+        gtp(&mut station, &mut engine, "undo");
+        put(&mut station, &mut engine, "D4", Reading::White);
+        gtp(&mut station, &mut engine, "play black pass");
+        assert_eq!(
+            gesture(&mut station, &mut engine, "D4"),
+            Event::Passed {
+                color: Color::White,
+                game_over: true
+            }
+        );
+        assert_eq!(engine.passes(), 2);
     }
 
     #[test]

@@ -34,8 +34,9 @@
 //! The board and the console play one game ([`owlet_firmware::link`]):
 //! [`BoardIo::poll`] hands the referee's moves to the console, and
 //! [`BoardIo::follow_console`] (after each GTP command) gives the referee
-//! the console's moves, undos and new games, while the console's board
-//! has [`BOARD_SIZE`].
+//! the console's moves, passes, undos and new games, while the console's
+//! board has [`BOARD_SIZE`]; the board's pass, undo and new-game gestures
+//! reach the console through [`BoardIo::poll`].
 
 use embedded_hal::digital::{PinState, StatefulOutputPin};
 use owlet_firmware::app::Event;
@@ -259,28 +260,36 @@ impl BoardIo {
 
     /// After a GTP command: takes the console's position if it differs
     /// (a `play`, `undo`, `clear_board`...); the LEDs show the stones to
-    /// place and to lift.
+    /// place and to lift. A console pass that ends the game starts the
+    /// end-of-game mode as the board's second pass does.
     pub fn follow_console(&mut self, engine: &Engine) {
-        self.station.follow_console(engine);
+        let event = self.station.follow_console(engine);
+        self.start_scoring_if_over(event);
     }
 
-    /// Scans once; on a new stable picture, referees it, plays a move or
-    /// a pass (the board's pass gesture) on the console, analyses it and
-    /// composes the frame. The second pass in a row starts the
-    /// end-of-game mode with the unconditionally dead stones marked.
-    fn scan(&mut self, engine: &mut Engine) {
-        // Unchanged, or a bus error (none on the RP2040's SPI): nothing.
-        if let Ok(Some((
-            Event::Passed {
-                game_over: true, ..
-            },
-            _,
-        ))) = self.station.scan_linked(engine)
+    /// After the second pass in a row: the end-of-game mode with the
+    /// unconditionally dead stones marked.
+    fn start_scoring_if_over(&mut self, event: Option<Event>) {
+        if let Some(Event::Passed {
+            game_over: true, ..
+        }) = event
         {
             self.station
                 .app_mut()
                 .start_scoring(&mut UnconditionalOracle);
             self.station.refresh(false);
+        }
+    }
+
+    /// Scans once; on a new stable picture, referees it, plays a move or
+    /// a pass (the board's pass gesture) on the console, analyses it and
+    /// composes the frame; the undo and new-game gestures act on the
+    /// console too. The second pass in a row starts the end-of-game mode
+    /// with the unconditionally dead stones marked.
+    fn scan(&mut self, engine: &mut Engine) {
+        // Unchanged, or a bus error (none on the RP2040's SPI): nothing.
+        if let Ok(Some((event, _))) = self.station.scan_linked(engine) {
+            self.start_scoring_if_over(Some(event));
         }
     }
 }

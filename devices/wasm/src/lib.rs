@@ -41,10 +41,10 @@
 //! | 9 | flags: 1 critical (owl), 2 the ko point, 4 unsure (owl reached a limit) |
 //!
 //! # Size
-//! `www/owlet.wasm` is 334,969 bytes, 155,098 gzipped (`opt-level =
+//! `www/owlet.wasm` is 349,569 bytes, 160,872 gzipped (`opt-level =
 //! "s"`, LTO, `panic = "abort"`); about half of it is the GTP console's
 //! commands. Its memory is 20 pages (1.2 MiB): the stack's 1 MiB and
-//! 198,736 bytes of static data, most of it the simulator (with the
+//! 198,792 bytes of static data, most of it the simulator (with the
 //! console's engine) and the buffers.
 #![no_std]
 

@@ -289,7 +289,7 @@ impl Sim {
     /// stable picture changed and meant something), bit 1: a move was
     /// played and analysed.
     /// The scan is the Pico's: moves and passes (the pass gesture) go to
-    /// the GTP console too.
+    /// the GTP console too, and so do the undo and new-game gestures.
     pub fn scan(&mut self) -> u32 {
         let turn = self.station.scan_linked(&mut self.engine);
         if self.station.sensor_test() {
@@ -320,14 +320,15 @@ impl Sim {
             .or_else(|| self.station.follow_console(&self.engine));
         if let Some(event) = event {
             self.analyse_groups();
+            self.end_game_if_over(event);
             self.note(event);
         }
         self.compose();
         reply.len
     }
 
-    /// After the second pass in a row: the end-of-game mode with owl's
-    /// dead stones.
+    /// After the second pass in a row (on the board or the console): the
+    /// end-of-game mode with owl's dead stones.
     fn end_game_if_over(&mut self, event: Event) {
         if let Event::Passed {
             game_over: true, ..
@@ -474,8 +475,11 @@ impl Sim {
         let _ = self.describe(&mut t, event);
         self.event = t;
         self.events = self.events.wrapping_add(1);
-        if matches!(event, Event::Played { .. } | Event::Passed { .. }) {
-            self.moves += 1;
+        match event {
+            Event::Played { .. } | Event::Passed { .. } => self.moves += 1,
+            Event::Undone { .. } => self.moves = self.moves.saturating_sub(1),
+            Event::NewGame => self.moves = 0,
+            _ => {}
         }
         self.event_kind = match event {
             Event::Unchanged => 0,
@@ -486,6 +490,8 @@ impl Sim {
             Event::OutOfSync { .. } => 5,
             Event::InSync => 6,
             Event::Toggled { .. } => 7,
+            Event::Undone { .. } => 9,
+            Event::NewGame => 10,
         };
     }
 
@@ -545,6 +551,16 @@ impl Sim {
                     self.score_words()
                 )
             }
+            Event::Undone {
+                color,
+                at,
+                restore: 0,
+            } => write!(t, "undone: {color} {at}"),
+            Event::Undone { color, at, restore } => {
+                write!(t, "undone: {color} {at}; put back {restore}")?;
+                points(t, app.missing())
+            }
+            Event::NewGame => t.write_str("new game"),
         }
     }
 
@@ -564,7 +580,7 @@ impl Sim {
 
     /// The last event's words and kind (0 none, 1 played, 2 passed, 3
     /// removed, 4 illegal, 5 out of sync, 6 in sync, 7 toggled, 8 play
-    /// resumed).
+    /// resumed, 9 undone, 10 new game).
     pub fn event(&self) -> (&[u8], u32) {
         (self.event.bytes(), self.event_kind)
     }

@@ -11,7 +11,8 @@ const SCAN_MS = 20;      // one sensor scan
 const TICK_MS = 50;      // one blink tick (the Pico's LED frame)
 const HEADER = 16, PER_POINT = 10;
 const LETTERS = 'ABCDEFGHJKLMNOPQRST';
-const KINDS = ['', 'played', 'passed', 'removed', 'illegal', 'out', 'in-sync', 'toggled', 'resumed'];
+const KINDS = ['', 'played', 'passed', 'removed', 'illegal', 'out', 'in-sync', 'toggled', 'resumed',
+  'undone', 'new-game'];
 const REASONS = ['', 'occupied', 'suicide', 'ko', 'wrong turn'];
 
 const t0 = performance.now();
@@ -244,7 +245,8 @@ $('komi').onchange = () => { wasm.sim_set_komi(Math.round(parseFloat($('komi').v
 // ---- scripted games ---------------------------------------------------------
 // STEPS, comma-separated: VERTEX (a click), k:VERTEX (knock off), o:VERTEX
 // (place the other colour), g:COMMAND (a GTP command on the console; its
-// answer is the step's `answer`), pass, resume, bounce:0|1, owl:0|1. Each step
+// answer is the step's `answer`), pass, resume, bounce:0|1, owl:0|1, wait:N
+// (N scans with nothing done). Each step
 // waits until the board is quiet and one debounce window more. `stop=N`
 // ends after N steps (for screenshots of the middle of a game).
 
@@ -269,6 +271,7 @@ async function runScript(steps, stop, pauses) {
     else if (step === 'resume') resume();
     else if (op === 'bounce') { $('bounce').checked = arg === '1'; wasm.sim_set_bounce(arg === '1' ? 1 : 0); }
     else if (op === 'owl') { $('owl').checked = arg === '1'; wasm.sim_set_owl(arg === '1' ? 1 : 0); }
+    else if (op === 'wait') await sleep(SCAN_MS * parseInt(arg, 10));
     else {
       const i = index(arg);
       if (i < 0) throw new Error(`bad step ${step}`);

@@ -76,6 +76,22 @@ impl History {
         }
     }
 
+    /// The last move, if [`History::pop_move`] would take it back.
+    pub(crate) fn last_move(&self) -> Option<(Color, Move)> {
+        if self.lost {
+            return None;
+        }
+        match self
+            .entries()
+            .iter()
+            .rev()
+            .find(|e| !matches!(e, Entry::ToMove(_)))
+        {
+            Some(&Entry::Move(color, mv)) => Some((color, mv)),
+            _ => None,
+        }
+    }
+
     /// The entries, oldest first.
     pub(crate) fn entries(&self) -> &[Entry] {
         self.entries.get(..self.len).unwrap_or(&[])

@@ -132,6 +132,32 @@ fn undo_replays_the_game() {
 }
 
 #[test]
+fn passes_in_a_row_and_the_last_move_follow_the_record() {
+    let (mut e, _) = session("boardsize 5\nplay b c3\nplay w pass\nplay b pass");
+    assert_eq!(e.passes(), 2);
+    assert_eq!(e.last_move(), Some((Color::Black, Move::Pass)));
+    run(&mut e, "undo");
+    assert_eq!(e.passes(), 1);
+    run(&mut e, "undo");
+    assert_eq!(e.passes(), 0);
+    assert_eq!(
+        e.last_move(),
+        Some((Color::Black, Move::Play(pt("C3", &e))))
+    );
+    run(&mut e, "play w pass");
+    run(&mut e, "play b d4");
+    assert_eq!(e.passes(), 0);
+    run(&mut e, "play w pass");
+    e.set_stone(pt("A1", &e), Some(Color::Black)).unwrap();
+    assert_eq!(e.passes(), 0);
+    assert_eq!(e.last_move(), None);
+    run(&mut e, "play b pass");
+    run(&mut e, "clear_board");
+    assert_eq!(e.passes(), 0);
+    assert_eq!(e.last_move(), None);
+}
+
+#[test]
 fn undo_keeps_setup_stones_and_stops_at_them() {
     let mut e = Engine::new();
     e.resize(9).unwrap();

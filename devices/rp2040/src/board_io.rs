@@ -101,8 +101,10 @@ pub const BOARD_SIZE: usize = 19;
 /// Equal scans in a row before a point's reading is taken as stable.
 pub const DEBOUNCE: u8 = 4;
 
-/// Microseconds between scans.
-pub const SCAN_US: u64 = 5_000;
+/// Microseconds between scans: the 20 ms the board's gestures are timed
+/// in (`owlet_firmware::station`'s `PASS_GESTURE_SCANS`, 3 s, and
+/// `UNDO_HOLD_SCANS`, 2 s) and a debounce window of 80 ms.
+pub const SCAN_US: u64 = 20_000;
 
 /// Microseconds between LED frames (one blink tick).
 pub const FRAME_US: u64 = 50_000;

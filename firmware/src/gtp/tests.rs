@@ -399,7 +399,7 @@ fn engine_size_is_documented() {
         + core::mem::size_of::<(u64, FinalStatuses)>()
         + core::mem::size_of::<owlet_owl::SemeaiLimits>()
         + core::mem::size_of::<Option<owlet_combination::AaLimits>>();
-    assert!(core::mem::size_of::<Engine>() <= parts + HISTORY_CAPACITY * 6 + 72);
+    assert!(core::mem::size_of::<Engine>() <= parts + HISTORY_CAPACITY * 6 + 80);
 }
 
 /// The position of issue 47: B C3 D3 E5, W C4 B3 D2 F6 on 9×9.

@@ -369,6 +369,13 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         self.clear_cache();
     }
 
+    /// Replaces [`OwlLimits::node_limit`] alone and keeps the cache: it
+    /// holds only subtrees that no limit cut, which any node limit reads
+    /// alike.
+    pub fn set_node_limit(&mut self, node_limit: u32) {
+        self.limits.node_limit = node_limit;
+    }
+
     /// Forgets every cached answer.
     pub fn clear_cache(&mut self) {
         self.cache.clear();

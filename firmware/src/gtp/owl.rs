@@ -233,6 +233,11 @@ fn write_dragon_status(out: &mut Answer<'_>, status: DragonStatus) {
 /// dragons left when they are spent get the static verdict.
 pub const LIST_OWL_NODES: u64 = 10_000;
 
+/// Owl nodes per search in a `dragon_status` listing (a single dragon's
+/// status reads [`owlet_owl::OwlLimits::node_limit`]): a listing reads
+/// every dragon, so each gets a smaller share.
+pub const LIST_DRAGON_NODES: u32 = 400;
+
 /// A dragon with a string of at most this many liberties is read first
 /// in a listing.
 const LIST_WEAK_LIBERTIES: usize = 3;
@@ -261,7 +266,7 @@ struct Listing {
 }
 
 /// The listing of [`list_statuses`] within `budget` owl and semeai
-/// nodes. A dragon the Instant Eye Tester's real eyes carry
+/// nodes, each owl search within [`LIST_DRAGON_NODES`]. A dragon the Instant Eye Tester's real eyes carry
 /// ([`lives_on_real_eyes`]) is `alive` without a search. The others are
 /// read weak ones first (a string of at most [`LIST_WEAK_LIBERTIES`]
 /// liberties), each group in board order, so that a spent budget leaves
@@ -285,9 +290,14 @@ pub(super) fn list_within(
     };
     let start = engine.owl.nodes().saturating_add(engine.semeai_nodes);
     let until = start.saturating_add(budget);
+    let node_limit = engine.owl.limits().node_limit;
+    engine
+        .owl
+        .set_node_limit(node_limit.min(LIST_DRAGON_NODES));
     read_listing(engine, solver, &mut found, until, Some(&weak));
     read_listing(engine, solver, &mut found, until, None);
     write_listing(engine, out, solver, &found);
+    engine.owl.set_node_limit(node_limit);
 }
 
 /// The first stones of the dragons with a string of at most

@@ -208,16 +208,79 @@ struct Near {
     first: bool,
 }
 
-/// A set of points as a bitmap over the padded layout (56 bytes).
+/// A set of points as a bitmap over the padded layout (56 bytes): bit
+/// `i % 64` of word `i / 64` is the point of layout index `i`. The set
+/// operators (`|`, `&`, `-` for the difference) work a word at a time.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct PointSet([u64; CAPACITY.div_ceil(64)]);
+pub struct PointSet([u64; POINT_SET_WORDS]);
+
+/// Number of 64-bit words in a [`PointSet`]'s bitmap.
+pub const POINT_SET_WORDS: usize = CAPACITY.div_ceil(64);
+
+/// The bits of a [`PointSet`]'s last word that lie inside the layout.
+const LAST_WORD: u64 = u64::MAX >> (64 * POINT_SET_WORDS - CAPACITY);
+
+impl core::ops::BitOr for PointSet {
+    type Output = PointSet;
+    #[inline]
+    fn bitor(mut self, other: PointSet) -> PointSet {
+        self |= other;
+        self
+    }
+}
+
+impl core::ops::BitOrAssign for PointSet {
+    #[inline]
+    fn bitor_assign(&mut self, other: PointSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+}
+
+impl core::ops::BitAnd for PointSet {
+    type Output = PointSet;
+    #[inline]
+    fn bitand(mut self, other: PointSet) -> PointSet {
+        self &= other;
+        self
+    }
+}
+
+impl core::ops::BitAndAssign for PointSet {
+    #[inline]
+    fn bitand_assign(&mut self, other: PointSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+    }
+}
+
+impl core::ops::Sub for PointSet {
+    type Output = PointSet;
+    /// The points of `self` not in `other`.
+    #[inline]
+    fn sub(mut self, other: PointSet) -> PointSet {
+        self -= other;
+        self
+    }
+}
+
+impl core::ops::SubAssign for PointSet {
+    #[inline]
+    fn sub_assign(&mut self, other: PointSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a &= !b;
+        }
+    }
+}
 
 impl PointSet {
     /// The empty set.
     #[must_use]
     pub const fn new() -> PointSet {
-        PointSet([0; CAPACITY.div_ceil(64)])
+        PointSet([0; POINT_SET_WORDS])
     }
     /// Adds `p`; returns whether it was new.
     #[inline]
@@ -256,6 +319,21 @@ impl PointSet {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
+    }
+    /// The bitmap: bit `i % 64` of word `i / 64` is the point of layout
+    /// index `i`.
+    #[inline]
+    #[must_use]
+    pub const fn words(&self) -> &[u64; POINT_SET_WORDS] {
+        &self.0
+    }
+    /// The set with this bitmap (see [`PointSet::words`]); bits past the
+    /// layout are dropped.
+    #[inline]
+    #[must_use]
+    pub const fn from_words(mut words: [u64; POINT_SET_WORDS]) -> PointSet {
+        words[POINT_SET_WORDS - 1] &= LAST_WORD;
+        PointSet(words)
     }
     /// The points, in layout order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
@@ -428,6 +506,42 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[inline]
     pub(crate) fn cells_from(&self, start: usize, len: usize) -> impl Iterator<Item = &Cell> {
         self.cells.get(start..).unwrap_or(&[]).iter().take(len)
+    }
+
+    /// The empty points, the black stones and the white stones, in that
+    /// order (index with `Cell::Empty as usize` and so on), from one pass
+    /// over the cells.
+    #[must_use]
+    pub fn cell_sets(&self) -> [PointSet; 3] {
+        // Bit 0 of a cell's code is set for black and the border, bit 1
+        // for white and the border; eight codes at a time, one per byte,
+        // are gathered into eight bits by a multiplication.
+        const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        let gather = |bytes: u64| (bytes & LOW_BITS).wrapping_mul(GATHER) >> 56;
+        let mut sets = [PointSet::new(); 3];
+        for (w, chunk) in self.cells.chunks(64).enumerate() {
+            let (mut low, mut high) = (0u64, 0u64);
+            for (k, group) in chunk.chunks(8).enumerate() {
+                // Past the layout's end, codes read as border.
+                let mut codes = [Cell::Border as u8; 8];
+                for (code, &cell) in codes.iter_mut().zip(group) {
+                    *code = cell as u8;
+                }
+                let codes = u64::from_le_bytes(codes);
+                low |= gather(codes) << (8 * k);
+                high |= gather(codes >> 1) << (8 * k);
+            }
+            for (set, bits) in sets
+                .iter_mut()
+                .zip([!(low | high), low & !high, high & !low])
+            {
+                if let Some(word) = set.0.get_mut(w) {
+                    *word = bits;
+                }
+            }
+        }
+        sets
     }
 
     /// Whether `p` is a point of this board (as opposed to the border).
@@ -1711,6 +1825,73 @@ mod tests {
         assert_eq!(EMPTY, Board::new(19).unwrap());
         assert!(EMPTY.is_consistent());
         assert_eq!(READER.nodes(), 0);
+    }
+
+    /// A set's words are its bitmap; the set operators act point by point.
+    #[test]
+    fn words_and_operators() {
+        let mut x = 0x1234_5678_9abc_def0_u64;
+        let mut bit = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x.is_multiple_of(3)
+        };
+        let mut a = PointSet::new();
+        let mut b = PointSet::new();
+        for i in 0..CAPACITY {
+            let p = Point::from_index(i).unwrap();
+            if bit() {
+                a.insert(p);
+            }
+            if bit() {
+                b.insert(p);
+            }
+        }
+        assert_eq!(PointSet::from_words(*a.words()), a);
+        let mut words = [u64::MAX; POINT_SET_WORDS];
+        assert_eq!(PointSet::from_words(words).len(), CAPACITY);
+        words = [0; POINT_SET_WORDS];
+        words[2] = 1 << 5;
+        assert_eq!(
+            PointSet::from_words(words)
+                .iter()
+                .collect::<std::vec::Vec<_>>(),
+            [Point::from_index(133).unwrap()]
+        );
+        for i in 0..CAPACITY {
+            let p = Point::from_index(i).unwrap();
+            let (in_a, in_b) = (a.contains(p), b.contains(p));
+            assert_eq!((a | b).contains(p), in_a || in_b);
+            assert_eq!((a & b).contains(p), in_a && in_b);
+            assert_eq!((a - b).contains(p), in_a && !in_b);
+        }
+    }
+
+    /// `cell_sets` holds each point of the board in the set of its cell.
+    #[test]
+    fn cell_sets_sort_the_points() {
+        let b: Board = Board::from_diagram(
+            "
+            X.O..
+            .XO.O
+            OO.X.
+            ..XX.
+            X...O",
+        )
+        .unwrap();
+        let [empty, black, white] = b.cell_sets();
+        assert_eq!(empty.len() + black.len() + white.len(), 25);
+        for p in b.points() {
+            let expected = match b.color_at(p) {
+                None => &empty,
+                Some(Color::Black) => &black,
+                Some(Color::White) => &white,
+            };
+            assert!(expected.contains(p), "{p}");
+        }
+        let full: Board = Board::new(19).unwrap();
+        assert_eq!(full.cell_sets()[0].len(), 361);
     }
 
     #[test]

@@ -47,8 +47,8 @@ mod zobrist;
 
 pub use area::{AreaCache, Span};
 pub use board::{
-    Board, Cell, DEFAULT_JOURNAL_CHANGES, DEFAULT_JOURNAL_MOVES, NothingToUndo, PlayError,
-    PointSet, SizeError, Stones,
+    Board, Cell, DEFAULT_JOURNAL_CHANGES, DEFAULT_JOURNAL_MOVES, NothingToUndo, POINT_SET_WORDS,
+    PlayError, PointSet, SizeError, Stones,
 };
 pub use cache::TransCache;
 pub use diagram::DiagramError;

@@ -44,7 +44,7 @@ use owlet_board::{Code, Color, Point, PointSet, Reader, ReadingLimits};
 use owlet_combination::{AaLimits, find_combination};
 use owlet_firmware::gtp::ConsoleBoard;
 use owlet_firmware::{Engine, SearchLimits};
-use owlet_optics::eyes::{compute_eyes, dead_stones, domain, eye_space};
+use owlet_optics::eyes::{compute_eyes, dead_stones, domains, eye_space};
 use owlet_optics::{MAX_VERTICES, Solver};
 use owlet_owl::{Owl, OwlLimits, dragon_stones};
 use serde::Serialize;
@@ -573,8 +573,7 @@ fn eye_spaces(
     points: &[Point],
 ) -> Vec<EyeSpace> {
     let dead = dead_stones(board, reader);
-    let black = domain(board, &dead, Color::Black);
-    let white = domain(board, &dead, Color::White);
+    let (black, white) = domains(board, &dead, Color::Black);
     let mut out = Vec::new();
     for (color, own, other) in [
         (Color::Black, &black, &white),

@@ -8,16 +8,16 @@
 //!   is tried as a defense, checked with `attack`). Strings
 //!   with more than [`READ_LIBERTIES`] liberties are lively without
 //!   reading. Strings that are not lively are invisible below.
-//! - Domains ([`domain`]): a colour's influence covers its lively stones,
-//!   the empty (or invisible) points next to them, and, repeatedly, any
-//!   empty point with two adjoining points among its eight surrounding
-//!   ones (a diagonal and an orthogonal neighbour next to it, neither on
-//!   the first line) under influence — unless a lively opponent stone
-//!   sits on the other orthogonal neighbour next to that diagonal
-//!   (knight's-move caveat) or on both points extending the pair's line
-//!   (two-space-jump caveat). A corner point gets influence from either
-//!   neighbour when no lively opponent stone is on its neighbours or
-//!   diagonal.
+//! - Domains ([`domain`]; [`domains`] for both colours): a colour's
+//!   influence covers its lively stones, the empty (or invisible) points
+//!   next to them, and, repeatedly, any empty point with two adjoining
+//!   points among its eight surrounding ones (a diagonal and an
+//!   orthogonal neighbour next to it, neither on the first line) under
+//!   influence — unless a lively opponent stone sits on the other
+//!   orthogonal neighbour next to that diagonal (knight's-move caveat) or
+//!   on both points extending the pair's line (two-space-jump caveat). A
+//!   corner point gets influence from either neighbour when no lively
+//!   opponent stone is on its neighbours or diagonal.
 //! - Eye spaces: a point in one colour's domain only is that colour's eye
 //!   space, marginal when next to a point of the other colour's domain
 //!   only; a point in both domains is marginal eye space of a colour when
@@ -58,7 +58,7 @@
 //! Stack: a call holds about 10 `PointSet`s (56 bytes each) and one
 //! [`EyeGraph`] (~120 bytes) besides the solver.
 
-use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader};
+use owlet_board::{Board, Code, Color, Move, POINT_SET_WORDS, Point, PointSet, Reader, STRIDE};
 
 use crate::graph::{EyeGraph, MAX_VERTICES};
 use crate::solver::{Analysis, Solver};
@@ -216,129 +216,238 @@ fn defendable<const C: usize, const M: usize, const R: usize, const A: usize>(
 
 /// The domain (influence for eye spaces) of `color`, given the stones
 /// that are not lively.
+///
+/// Computed a 64-point word at a time. Stack: about 1.8 KiB on the device
+/// (the board's sets of stones and open points, and for each word where
+/// opponent stones block growth).
 pub fn domain<const C: usize, const M: usize>(
     board: &Board<C, M>,
     dead: &PointSet,
     color: Color,
 ) -> PointSet {
-    let enemy = color.opponent();
-    // The lively stones of each colour and the open points, read once.
-    let mut lively_own = PointSet::new();
-    let mut lively_enemy = PointSet::new();
-    let mut open_points = PointSet::new();
-    for p in board.points() {
-        match board.color_at(p) {
-            Some(c) if !dead.contains(p) => {
-                if c == color {
-                    lively_own.insert(p);
-                } else {
-                    lively_enemy.insert(p);
-                }
-            }
-            _ => {
-                open_points.insert(p);
-            }
+    let sets = Sets::new(board, dead);
+    let (own, enemy) = sets.lively(color);
+    grow(board.size(), &sets, &own, &enemy)
+}
+
+/// The domains of `color` and of its opponent, given the stones that are
+/// not lively: [`domain`] of each, reading the board once.
+pub fn domains<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    dead: &PointSet,
+    color: Color,
+) -> (PointSet, PointSet) {
+    let sets = Sets::new(board, dead);
+    let (own, enemy) = sets.lively(color);
+    let size = board.size();
+    (
+        grow(size, &sets, &own, &enemy),
+        grow(size, &sets, &enemy, &own),
+    )
+}
+
+/// Word `w` of the points blocked by lively opponent stones `enemy` from
+/// growing from the diagonal `H` columns and `V` layout cells (a row) away
+/// together with the orthogonal neighbour beside them (`.0`) or above or
+/// below them (`.1`): see [`grow`].
+#[inline(always)]
+fn blocked_word<const H: i32, const V: i32>(
+    enemy: &[u64; POINT_SET_WORDS],
+    w: usize,
+) -> (u64, u64) {
+    const ROW: i32 = STRIDE as i32;
+    let near = |k: i32| near_word(enemy, w, k);
+    // The two-space jump's far points: three rows apart for the neighbour
+    // beside, three columns apart for the one above or below.
+    let across = if V > 0 { H - ROW } else { H - 2 * ROW };
+    let along = if H > 0 { V - 1 } else { V - 2 };
+    (
+        near(V) | (near(across) & near(across + 3 * ROW)),
+        near(H) | (near(along) & near(along + 3)),
+    )
+}
+
+/// Word `w` of the points whose neighbour `k` layout cells away
+/// (`|k| < 64`) is in the set with bitmap `set`.
+#[inline(always)]
+fn near_word(set: &[u64; POINT_SET_WORDS], w: usize, k: i32) -> u64 {
+    let word = |i: Option<usize>| i.and_then(|i| set.get(i)).copied().unwrap_or(0);
+    window(
+        word(w.checked_sub(1)),
+        word(Some(w)),
+        word(w.checked_add(1)),
+        k,
+    )
+}
+
+/// The word `k` bits (`|k| < 64`) above `mid` in the bit string
+/// `high`, `mid`, `low` (most significant first).
+#[inline(always)]
+fn window(low: u64, mid: u64, high: u64, k: i32) -> u64 {
+    let n = k.unsigned_abs();
+    if k >= 0 {
+        (mid >> n) | high.checked_shl(64 - n).unwrap_or(0)
+    } else {
+        (mid << n) | low.checked_shr(64 - n).unwrap_or(0)
+    }
+}
+
+/// What the domains are grown from.
+struct Sets {
+    /// Lively black stones.
+    black: PointSet,
+    /// Lively white stones.
+    white: PointSet,
+    /// Empty points and stones that are not lively.
+    open: PointSet,
+    /// Points off the first line.
+    interior: PointSet,
+}
+
+impl Sets {
+    fn new<const C: usize, const M: usize>(board: &Board<C, M>, dead: &PointSet) -> Sets {
+        let [empty, black, white] = board.cell_sets();
+        let on_board = empty | black | white;
+        let (black, white) = (black - *dead, white - *dead);
+        // A point is off the first line when its four neighbours are on
+        // the board.
+        let on = on_board.words();
+        let mut interior = [0; POINT_SET_WORDS];
+        for (w, word) in interior.iter_mut().enumerate() {
+            const ROW: i32 = STRIDE as i32;
+            *word = [0, 1, -1, ROW, -ROW]
+                .iter()
+                .fold(u64::MAX, |all, &k| all & near_word(on, w, k));
+        }
+        let interior = PointSet::from_words(interior);
+        Sets {
+            black,
+            white,
+            open: on_board - black - white,
+            interior,
         }
     }
-    let lively = |p: Point, c: Color| {
-        if c == color {
-            lively_own.contains(p)
-        } else {
-            lively_enemy.contains(p)
-        }
-    };
-    // Asked only of points on the board.
-    let open = |p: Point| open_points.contains(p);
-    let mut set = PointSet::new();
-    for p in board.points() {
-        if lively(p, color) || (open(p) && p.neighbors().iter().any(|&n| lively(n, color))) {
-            set.insert(p);
+
+    /// The lively stones of `color` and of its opponent.
+    fn lively(&self, color: Color) -> (PointSet, PointSet) {
+        match color {
+            Color::Black => (self.black, self.white),
+            Color::White => (self.white, self.black),
         }
     }
-    // Growing is monotone (a point joins for what is already in), so the
-    // fixpoint does not depend on the order: points are checked from a
-    // worklist, and a point that joins puts its eight neighbours back on it.
-    let mut pending = PointSet::new();
-    for e in board.points() {
-        if !set.contains(e) && open(e) {
-            pending.insert(e);
-        }
+}
+
+/// The domain of the colour with lively stones `own` against lively
+/// stones `enemy` (see the module documentation for the rules).
+///
+/// Sets are computed a 64-point word at a time: the points whose
+/// neighbour `k` layout cells away is in a set are its words shifted by
+/// `k` bits, taking bits from the adjacent words (border cells keep the
+/// shifts used here from wrapping onto other rows). Growing is monotone
+/// (a point joins for what is already in), so the fixpoint is reached by
+/// passes that add every point that can join, until one adds none.
+fn grow(size: usize, sets: &Sets, own: &PointSet, enemy: &PointSet) -> PointSet {
+    const ROW: i32 = STRIDE as i32;
+    let (open, interior) = (sets.open.words(), sets.interior.words());
+    let (own, lively_enemy) = (own.words(), enemy.words());
+    // Points that join are open points next to a lively stone and, then,
+    // an open point e with a diagonal d and an orthogonal neighbour o next
+    // to it, both in the domain and off the first line, unless blocked:
+    // by a lively opponent on e's other orthogonal neighbour next to d
+    // (knight's move), or on both points extending the line of d and o
+    // (two-space jump), which lie three rows (o beside e) or three columns
+    // (o above or below e) apart. For each word and diagonal (south-west,
+    // south-east, north-west, north-east), the points blocked with o beside
+    // e (`across`) and with o above or below e (`along`).
+    let mut blocked = [[(0u64, 0u64); 4]; POINT_SET_WORDS];
+    let mut bits = [0u64; POINT_SET_WORDS];
+    for (w, (slot, word)) in blocked.iter_mut().zip(&mut bits).enumerate() {
+        let near = |set: &[u64; POINT_SET_WORDS], k: i32| near_word(set, w, k);
+        *word = near(own, 0)
+            | (near(open, 0) & (near(own, 1) | near(own, -1) | near(own, ROW) | near(own, -ROW)));
+        *slot = [
+            blocked_word::<-1, { -ROW }>(lively_enemy, w),
+            blocked_word::<1, { -ROW }>(lively_enemy, w),
+            blocked_word::<-1, ROW>(lively_enemy, w),
+            blocked_word::<1, ROW>(lively_enemy, w),
+        ];
     }
+    // The domain's points off the first line, with an empty word at each
+    // end.
+    let mut inner = [0u64; POINT_SET_WORDS + 2];
     loop {
-        let Some(e) = pending.iter().next() else {
+        for (slot, (&word, &interior)) in inner.iter_mut().skip(1).zip(bits.iter().zip(interior)) {
+            *slot = word & interior;
+        }
+        let mut grew = false;
+        for ((near, slot), (word, &open)) in inner
+            .windows(3)
+            .zip(&blocked)
+            .zip(bits.iter_mut().zip(open))
+        {
+            let &[low, mid, high] = near else {
+                continue;
+            };
+            let at = |k: i32| window(low, mid, high, k);
+            let (west, east, south, north) = (at(-1), at(1), at(-ROW), at(ROW));
+            let mut joins = 0;
+            for (&(across, along), (diagonal, beside, above)) in slot.iter().zip([
+                (at(-1 - ROW), west, south),
+                (at(1 - ROW), east, south),
+                (at(-1 + ROW), west, north),
+                (at(1 + ROW), east, north),
+            ]) {
+                joins |= diagonal & ((beside & !across) | (above & !along));
+            }
+            let new = joins & open & !*word;
+            if new != 0 {
+                *word |= new;
+                grew = true;
+            }
+        }
+        if !grew {
             break;
-        };
-        pending.remove(e);
-        if grows_into(board, &set, e, &lively, enemy) {
-            set.insert(e);
-            for q in e.neighbors().into_iter().chain(e.diagonals()) {
-                if board.is_on_board(q) && !set.contains(q) && open(q) {
-                    pending.insert(q);
+        }
+    }
+    let mut set = PointSet::from_words(bits);
+    // A corner grows from either neighbour when no lively opponent stone
+    // is on its neighbours or diagonal. Corners are on the first line, so
+    // nothing above grows from them; on a 2x2 board they grow from one
+    // another.
+    if size > 1 {
+        let far = size - 1;
+        let corners = [
+            (0, 0, 1, 1),
+            (far, 0, -1, 1),
+            (0, far, 1, -1),
+            (far, far, -1, -1),
+        ];
+        loop {
+            let mut grew = false;
+            for &(col, row, dc, dr) in &corners {
+                let (Some(e), Some(b), Some(c), Some(d)) = (
+                    Point::new(col, row),
+                    Point::new(col.wrapping_add_signed(dc), row),
+                    Point::new(col, row.wrapping_add_signed(dr)),
+                    Point::new(col.wrapping_add_signed(dc), row.wrapping_add_signed(dr)),
+                ) else {
+                    continue;
+                };
+                if !set.contains(e)
+                    && sets.open.contains(e)
+                    && (set.contains(b) || set.contains(c))
+                    && ![b, c, d].iter().any(|&q| enemy.contains(q))
+                {
+                    set.insert(e);
+                    grew = true;
                 }
+            }
+            if !grew {
+                break;
             }
         }
     }
     set
-}
-
-/// Whether the domain `set` grows into the open point `e` (see [`domain`]).
-fn grows_into<const C: usize, const M: usize>(
-    board: &Board<C, M>,
-    set: &PointSet,
-    e: Point,
-    lively: &impl Fn(Point, Color) -> bool,
-    enemy: Color,
-) -> bool {
-    let size = board.size();
-    let corner = (e.col() == 0 || e.col() + 1 == size) && (e.row() == 0 || e.row() + 1 == size);
-    if corner && size > 1 {
-        let dc: isize = if e.col() == 0 { 1 } else { -1 };
-        let dr: isize = if e.row() == 0 { 1 } else { -1 };
-        let b = board.offset(e, dc, 0);
-        let c = board.offset(e, 0, dr);
-        let d = board.offset(e, dc, dr);
-        let from = [b, c].iter().flatten().any(|&q| set.contains(q));
-        let blocked = [b, c, d].iter().flatten().any(|&q| lively(q, enemy));
-        from && !blocked
-    } else {
-        let mut any = false;
-        'pairs: for (dc, dr) in [(-1isize, -1isize), (-1, 1), (1, -1), (1, 1)] {
-            let Some(diag) = board.offset(e, dc, dr) else {
-                continue;
-            };
-            // The two orthogonal neighbours of e next to the diagonal.
-            for (orth, other) in [((dc, 0), (0, dr)), ((0, dr), (dc, 0))] {
-                let Some(o) = board.offset(e, orth.0, orth.1) else {
-                    continue;
-                };
-                if !set.contains(diag)
-                    || !set.contains(o)
-                    || board.is_first_line(diag)
-                    || board.is_first_line(o)
-                {
-                    continue;
-                }
-                // Knight's move: a lively opponent on the other
-                // orthogonal neighbour next to the diagonal.
-                if board
-                    .offset(e, other.0, other.1)
-                    .is_some_and(|q| lively(q, enemy))
-                {
-                    continue;
-                }
-                // Two-space jump: lively opponents beyond both ends.
-                let (ddc, ddr) = (dc - orth.0, dr - orth.1);
-                let u = board.offset(diag, ddc, ddr);
-                let c = board.offset(o, -ddc, -ddr);
-                if u.is_some_and(|q| lively(q, enemy)) && c.is_some_and(|q| lively(q, enemy)) {
-                    continue;
-                }
-                any = true;
-                break 'pairs;
-            }
-        }
-        any
-    }
 }
 
 /// The eye space through `p` of the colour whose domain is `own`, and its
@@ -493,8 +602,7 @@ pub fn eye_space_at<const C: usize, const M: usize, const R: usize, const A: usi
         return None;
     }
     let dead = dead_stones(board, reader);
-    let black = domain(board, &dead, Color::Black);
-    let white = domain(board, &dead, Color::White);
+    let (black, white) = domains(board, &dead, Color::Black);
     for (color, own, other) in [
         (Color::Black, &black, &white),
         (Color::White, &white, &black),
@@ -521,8 +629,7 @@ pub fn eval_eye<const C: usize, const M: usize, const R: usize, const A: usize, 
         return None;
     }
     let dead = dead_stones(board, reader);
-    let black = domain(board, &dead, Color::Black);
-    let white = domain(board, &dead, Color::White);
+    let (black, white) = domains(board, &dead, Color::Black);
     for (color, own, other) in [
         (Color::Black, &black, &white),
         (Color::White, &white, &black),
@@ -761,5 +868,213 @@ pub fn compute_eyes<
         other_attack: other(attack, first_attack),
         other_defense: other(defense, first_defense),
         exact,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::String;
+
+    /// The domain rules point by point, with a worklist: the reference
+    /// the word-at-a-time [`domain`] is checked against.
+    mod reference {
+        use owlet_board::{Board, Color, Point, PointSet};
+
+        /// The domain (influence for eye spaces) of `color`, given the stones
+        /// that are not lively.
+        pub(super) fn domain<const C: usize, const M: usize>(
+            board: &Board<C, M>,
+            dead: &PointSet,
+            color: Color,
+        ) -> PointSet {
+            let enemy = color.opponent();
+            // The lively stones of each colour and the open points, read once.
+            let mut lively_own = PointSet::new();
+            let mut lively_enemy = PointSet::new();
+            let mut open_points = PointSet::new();
+            for p in board.points() {
+                match board.color_at(p) {
+                    Some(c) if !dead.contains(p) => {
+                        if c == color {
+                            lively_own.insert(p);
+                        } else {
+                            lively_enemy.insert(p);
+                        }
+                    }
+                    _ => {
+                        open_points.insert(p);
+                    }
+                }
+            }
+            let lively = |p: Point, c: Color| {
+                if c == color {
+                    lively_own.contains(p)
+                } else {
+                    lively_enemy.contains(p)
+                }
+            };
+            // Asked only of points on the board.
+            let open = |p: Point| open_points.contains(p);
+            let mut set = PointSet::new();
+            for p in board.points() {
+                if lively(p, color) || (open(p) && p.neighbors().iter().any(|&n| lively(n, color)))
+                {
+                    set.insert(p);
+                }
+            }
+            // Growing is monotone (a point joins for what is already in), so the
+            // fixpoint does not depend on the order: points are checked from a
+            // worklist, and a point that joins puts its eight neighbours back on it.
+            let mut pending = PointSet::new();
+            for e in board.points() {
+                if !set.contains(e) && open(e) {
+                    pending.insert(e);
+                }
+            }
+            loop {
+                let Some(e) = pending.iter().next() else {
+                    break;
+                };
+                pending.remove(e);
+                if grows_into(board, &set, e, &lively, enemy) {
+                    set.insert(e);
+                    for q in e.neighbors().into_iter().chain(e.diagonals()) {
+                        if board.is_on_board(q) && !set.contains(q) && open(q) {
+                            pending.insert(q);
+                        }
+                    }
+                }
+            }
+            set
+        }
+
+        /// Whether the domain `set` grows into the open point `e` (see [`domain`]).
+        fn grows_into<const C: usize, const M: usize>(
+            board: &Board<C, M>,
+            set: &PointSet,
+            e: Point,
+            lively: &impl Fn(Point, Color) -> bool,
+            enemy: Color,
+        ) -> bool {
+            let size = board.size();
+            let corner =
+                (e.col() == 0 || e.col() + 1 == size) && (e.row() == 0 || e.row() + 1 == size);
+            if corner && size > 1 {
+                let dc: isize = if e.col() == 0 { 1 } else { -1 };
+                let dr: isize = if e.row() == 0 { 1 } else { -1 };
+                let b = board.offset(e, dc, 0);
+                let c = board.offset(e, 0, dr);
+                let d = board.offset(e, dc, dr);
+                let from = [b, c].iter().flatten().any(|&q| set.contains(q));
+                let blocked = [b, c, d].iter().flatten().any(|&q| lively(q, enemy));
+                from && !blocked
+            } else {
+                let mut any = false;
+                'pairs: for (dc, dr) in [(-1isize, -1isize), (-1, 1), (1, -1), (1, 1)] {
+                    let Some(diag) = board.offset(e, dc, dr) else {
+                        continue;
+                    };
+                    // The two orthogonal neighbours of e next to the diagonal.
+                    for (orth, other) in [((dc, 0), (0, dr)), ((0, dr), (dc, 0))] {
+                        let Some(o) = board.offset(e, orth.0, orth.1) else {
+                            continue;
+                        };
+                        if !set.contains(diag)
+                            || !set.contains(o)
+                            || board.is_first_line(diag)
+                            || board.is_first_line(o)
+                        {
+                            continue;
+                        }
+                        // Knight's move: a lively opponent on the other
+                        // orthogonal neighbour next to the diagonal.
+                        if board
+                            .offset(e, other.0, other.1)
+                            .is_some_and(|q| lively(q, enemy))
+                        {
+                            continue;
+                        }
+                        // Two-space jump: lively opponents beyond both ends.
+                        let (ddc, ddr) = (dc - orth.0, dr - orth.1);
+                        let u = board.offset(diag, ddc, ddr);
+                        let c = board.offset(o, -ddc, -ddr);
+                        if u.is_some_and(|q| lively(q, enemy))
+                            && c.is_some_and(|q| lively(q, enemy))
+                        {
+                            continue;
+                        }
+                        any = true;
+                        break 'pairs;
+                    }
+                }
+                any
+            }
+        }
+    }
+
+    /// A small deterministic generator (SplitMix64).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// Random boards of every size with stones of random density, and
+    /// random sets of dead stones (sometimes holding empty points too):
+    /// [`domain`] and [`domains`] agree with the reference.
+    #[test]
+    fn domains_match_the_reference_on_random_boards() {
+        let mut rng = Rng(0x006f_776c_6574);
+        for round in 0..40_000 {
+            let size = 1 + (round % 19) as usize;
+            let stones = rng.below(101);
+            let black_share = rng.below(101);
+            let dead_share = rng.below(4) * rng.below(60);
+            let mut diagram = String::new();
+            for _ in 0..size {
+                for _ in 0..size {
+                    diagram.push(if rng.below(100) >= stones {
+                        '.'
+                    } else if rng.below(100) < black_share {
+                        'X'
+                    } else {
+                        'O'
+                    });
+                }
+                diagram.push('\n');
+            }
+            let board: Board = Board::from_diagram(&diagram).unwrap();
+            let any_point = rng.below(8) == 0;
+            let mut dead = PointSet::new();
+            for p in board.points() {
+                if (any_point || board.color_at(p).is_some()) && rng.below(100) < dead_share {
+                    dead.insert(p);
+                }
+            }
+            let black = reference::domain(&board, &dead, Color::Black);
+            let white = reference::domain(&board, &dead, Color::White);
+            assert_eq!(domain(&board, &dead, Color::Black), black, "{diagram}");
+            assert_eq!(domain(&board, &dead, Color::White), white, "{diagram}");
+            assert_eq!(
+                domains(&board, &dead, Color::Black),
+                (black, white),
+                "{diagram}"
+            );
+            assert_eq!(
+                domains(&board, &dead, Color::White),
+                (white, black),
+                "{diagram}"
+            );
+        }
     }
 }

@@ -11,7 +11,7 @@
 //! Omits: GNU Go's owl-specific domains and its "probable" eye counts.
 
 use owlet_board::{Board, Code, Color, Point, PointSet, Reader, ReadingLimits};
-use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
+use owlet_optics::eyes::{compute_eyes, dead_stones_near, domains, eye_space};
 use owlet_optics::{EyeResult, EyeValue, Solver};
 
 /// How far (in steps) around the goal strings are read tactically.
@@ -298,8 +298,7 @@ pub fn evaluate<
     let stones = goal_stones(board, goal, color);
     let region = dilate(board, &stones, REGION_RADIUS);
     let dead = dead_stones_near(board, reader, &region, &stones, READ_LIBERTIES);
-    let own = domain(board, &dead, color);
-    let other = domain(board, &dead, enemy);
+    let (own, other) = domains(board, &dead, color);
     let mut life = Life {
         stones,
         value: EyeValue::new(0, 0, 0, 0),

@@ -71,7 +71,7 @@ use owlet_optics::Solver;
 
 use crate::dragon::dragon_stones;
 use owlet_optics::EyeValue;
-use owlet_optics::eyes::{compute_eyes, dead_stones_near, domain, eye_space};
+use owlet_optics::eyes::{compute_eyes, dead_stones_near, domains, eye_space};
 
 use crate::life::{
     ESCAPE_AREA, EYE_MEMO_ENTRIES, EyeMemo, Points, READ_LIBERTIES, REGION_RADIUS, begin_search,
@@ -1097,8 +1097,7 @@ impl<const EYES: usize> Semeai<EYES> {
         }
         let mut dead = dead_stones_near(board, reader, &region, &keep, READ_LIBERTIES);
         enclosed_stones(board, &region, other, color, &mut dead);
-        let own = domain(board, &dead, color);
-        let theirs = domain(board, &dead, enemy);
+        let (own, theirs) = domains(board, &dead, color);
         let mut d = Dragon {
             stones: *stones,
             libs: liberties(board, stones),

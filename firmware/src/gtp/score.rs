@@ -29,7 +29,7 @@
 use core::fmt::Write as _;
 
 use owlet_board::{Code, Color, Point, PointSet};
-use owlet_optics::eyes::{compute_eyes, dead_stones, domain, eye_space};
+use owlet_optics::eyes::{compute_eyes, dead_stones, domains, eye_space};
 use owlet_optics::lives_on_real_eyes;
 use owlet_owl::{DragonStatus, dragon_stones_read};
 
@@ -195,10 +195,8 @@ struct EyeContext {
 impl EyeContext {
     fn new(engine: &mut Engine) -> EyeContext {
         let dead = dead_stones(&mut engine.board, &mut engine.reader);
-        let domains = [
-            domain(&engine.board, &dead, Color::Black),
-            domain(&engine.board, &dead, Color::White),
-        ];
+        let (black, white) = domains(&engine.board, &dead, Color::Black);
+        let domains = [black, white];
         EyeContext { dead, domains }
     }
 

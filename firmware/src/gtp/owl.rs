@@ -291,9 +291,7 @@ pub(super) fn list_within(
     let start = engine.owl.nodes().saturating_add(engine.semeai_nodes);
     let until = start.saturating_add(budget);
     let node_limit = engine.owl.limits().node_limit;
-    engine
-        .owl
-        .set_node_limit(node_limit.min(LIST_DRAGON_NODES));
+    engine.owl.set_node_limit(node_limit.min(LIST_DRAGON_NODES));
     read_listing(engine, solver, &mut found, until, Some(&weak));
     read_listing(engine, solver, &mut found, until, None);
     write_listing(engine, out, solver, &found);

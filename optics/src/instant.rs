@@ -492,14 +492,7 @@ mod tests {
         let lived = core::cell::Cell::new(0usize);
         runner
             .run(&random_position(), |(size, moves)| {
-                let mut board: Board = Board::new(size).unwrap();
-                for (black, col, row) in moves {
-                    let color = if black { Color::Black } else { Color::White };
-                    if let Some(p) = Point::new(col, row) {
-                        let _ = board.play(color, Move::Play(p));
-                        board.commit();
-                    }
-                }
+                let board = board_of(size, &moves);
                 for color in [Color::Black, Color::White] {
                     let alive = crate::unconditional_life(&board, color).alive;
                     for p in board.points() {
@@ -658,6 +651,20 @@ mod tests {
         }
     }
 
+    /// The board of `size` after `moves` (black?, column, row), each
+    /// legal one played and committed.
+    fn board_of(size: usize, moves: &[(bool, usize, usize)]) -> Board {
+        let mut board: Board = Board::new(size).unwrap();
+        for &(black, col, row) in moves {
+            let color = if black { Color::Black } else { Color::White };
+            if let Some(p) = Point::new(col, row) {
+                let _ = board.play(color, Move::Play(p));
+                board.commit();
+            }
+        }
+        board
+    }
+
     fn random_position() -> impl Strategy<Value = (usize, Vec<(bool, usize, usize)>)> {
         (5usize..=7).prop_flat_map(|size| {
             (
@@ -685,14 +692,7 @@ mod tests {
         let tally = core::cell::RefCell::new(Tally::default());
         runner
             .run(&random_position(), |(size, moves)| {
-                let mut board: Board = Board::new(size).unwrap();
-                for (black, col, row) in moves {
-                    let color = if black { Color::Black } else { Color::White };
-                    if let Some(p) = Point::new(col, row) {
-                        let _ = board.play(color, Move::Play(p));
-                        board.commit();
-                    }
-                }
+                let mut board = board_of(size, &moves);
                 let mut tally = tally.borrow_mut();
                 tally.positions += 1;
                 compare(&mut board, &mut reader.borrow_mut(), &mut tally);

@@ -716,6 +716,19 @@ fn dragon_and_worm_lists() {
     assert_eq!(a[14], "? invalid coordinate\n\n");
 }
 
+/// An engine whose board holds the stones of a 7×7 `diagram`.
+fn engine_from_diagram(diagram: &str) -> Engine {
+    let board: Board = Board::from_diagram(diagram).unwrap();
+    let mut e = Engine::new();
+    run(&mut e, "boardsize 7");
+    for p in board.points() {
+        if let Some(c) = board.color_at(p) {
+            e.set_stone(p, Some(c)).unwrap();
+        }
+    }
+    e
+}
+
 #[test]
 fn dragon_list_answers_statically_once_its_budget_is_spent() {
     // B7's dragon has two real one-point eyes (A7, C7); A3's has two eye
@@ -729,14 +742,7 @@ fn dragon_list_answers_statically_once_its_budget_is_spent() {
         X X X X X X X
         X . O . X . X
         X X X X X X X";
-    let board: Board = Board::from_diagram(diagram).unwrap();
-    let mut e = Engine::new();
-    run(&mut e, "boardsize 7");
-    for p in board.points() {
-        if let Some(c) = board.color_at(p) {
-            e.set_stone(p, Some(c)).unwrap();
-        }
-    }
+    let mut e = engine_from_diagram(diagram);
     let mut buf = [0u8; ANSWER_CAPACITY];
     let mut out = Answer::new(&mut buf);
     let mut solver = optics::ConsoleSolver::new();
@@ -764,14 +770,7 @@ fn dragon_list_takes_dead_dragons_from_the_scoring_judgement() {
         X X X X X . .
         O O O O X . .
         . X . O X . .";
-    let board: Board = Board::from_diagram(diagram).unwrap();
-    let mut e = Engine::new();
-    run(&mut e, "boardsize 7");
-    for p in board.points() {
-        if let Some(c) = board.color_at(p) {
-            e.set_stone(p, Some(c)).unwrap();
-        }
-    }
+    let mut e = engine_from_diagram(diagram);
     let listing = |e: &mut Engine| {
         let mut buf = [0u8; ANSWER_CAPACITY];
         let mut out = Answer::new(&mut buf);

@@ -20,8 +20,8 @@
 //!
 //! # Memory
 //! [`Owl`] is 104 bytes plus 16 bytes per cache entry and 32 per remembered
-//! eye space ([`life::EyeMemo`]): 12,400 bytes with the defaults (512 and
-//! 128), 3,184 as the device console's `Owl<128, 32>`. A search keeps per
+//! eye space ([`life::EyeMemo`]): 12,352 bytes with the defaults (512 and
+//! 128), 3,136 as the device console's `Owl<128, 32>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 392 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame
@@ -81,7 +81,7 @@ pub use dragon::{dragon_stones, dragon_stones_read, same_dragon};
 pub use life::EYE_LINE_DEPTH;
 pub use search::{
     DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,
-    OwlThreat, RESERVE_RESCUES, ROOT_CHECKS, ROOT_RESCUES,
+    OwlThreat, ROOT_CHECKS, ROOT_RESCUES,
 };
 pub use semeai::{MAX_SEMEAI_DEPTH, Semeai, SemeaiError, SemeaiLimits, SemeaiResult};
 

@@ -102,6 +102,11 @@ pub const EYE_LINE_DEPTH: usize = 40;
 /// in owl and semeai: their eye budget does not suffice to read them.
 pub const EYE_READ_VERTICES: usize = 10;
 
+/// The same limit below the root of an owl search, where the eye budget
+/// is smaller: reading a larger graph there nearly always spends the whole
+/// budget and ends in the same estimate.
+pub const TREE_EYE_READ_VERTICES: usize = 9;
+
 /// Sets the reader's limits and the solver's node budget, line depth
 /// ([`EYE_LINE_DEPTH`]) and largest graph read ([`EYE_READ_VERTICES`]) for
 /// an owl or semeai search; answers the reader's
@@ -118,6 +123,17 @@ pub(crate) fn begin_search<const R: usize, const A: usize, const S: usize>(
     solver.set_depth_limit(EYE_LINE_DEPTH);
     solver.set_vertex_limit(EYE_READ_VERTICES);
     saved
+}
+
+/// Sets the solver's budget and largest graph read for an owl
+/// evaluation at the root of a call (`root`) or below it.
+pub(crate) fn set_eye_reach<const S: usize>(solver: &mut Solver<S>, budget: u32, root: bool) {
+    solver.set_budget(budget);
+    solver.set_vertex_limit(if root {
+        EYE_READ_VERTICES
+    } else {
+        TREE_EYE_READ_VERTICES
+    });
 }
 
 /// Undoes [`begin_search`]: the reader's `saved` limits, the solver's

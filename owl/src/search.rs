@@ -43,9 +43,9 @@
 //! A defender's root move that wins, and would become the answer, is
 //! checked (the first [`ROOT_CHECKS`] such moves): the attacker's reply is
 //! read again as the attacker's own call would read it, and a move that
-//! check refutes is not the answer. When no root move wins, the first
-//! [`ROOT_RESCUES`] are read again the same way, and one that reading
-//! cannot kill is the answer. At the root of either side, the opponent's
+//! check refutes is not the answer. When no root move wins, the best
+//! ([`ROOT_RESCUES`]) is read again the same way, and if that reading
+//! cannot kill it, it is the answer. At the root of either side, the opponent's
 //! replies that refuted root moves are tried as moves too
 //! ([`ROOT_REFUTATIONS`]). In an attack call, the defender's replies
 //! to the attacker's root moves that win outright get the same check
@@ -72,8 +72,9 @@ use owlet_optics::Solver;
 use crate::dragon::{dragon_stones_read, linked_strings};
 use crate::life::{
     EYE_MEMO_ENTRIES, EyeMemo, Life, begin_search, end_search, evaluate, goal_stones, open_room,
+    set_eye_reach,
 };
-use crate::moves::{MAX_CANDIDATES, MoveList, attack_moves, defense_moves};
+use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves};
 
 /// The deepest an owl search may go, whatever the limits say.
 pub const MAX_OWL_DEPTH: usize = 32;
@@ -201,13 +202,9 @@ pub const REPLY_CHECKS: u8 = 3;
 
 /// When no root move of the defender wins in the tree, its first this many
 /// read again as the attacker's own call after them would; one that
-/// reading cannot kill is the answer.
-pub const ROOT_RESCUES: usize = 10;
-
-/// When the rescues find nothing either, this many of the defender's root
-/// candidates beyond the root's width (often its own eye points), best
-/// first by a static look, read as rescues.
-pub const RESERVE_RESCUES: usize = 3;
+/// reading cannot kill is the answer. Rescues of later moves almost never
+/// succeed and cost a full attacker search each.
+pub const ROOT_RESCUES: usize = 1;
 
 /// At a call's root, the opponent's replies that refuted root moves, tried
 /// as the mover's own moves after the candidates (often the vital point).
@@ -314,10 +311,6 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     /// Eye-space values read during the current call (cleared as a call
     /// starts, unlike `cache`).
     eyes: EyeMemo<EYES>,
-    /// The defender's root candidates beyond the root's budget, for the
-    /// reserve rescues ([`RESERVE_RESCUES`]), as point indices (0, the
-    /// padding corner, for none).
-    reserve: [u16; MAX_CANDIDATES],
 }
 
 impl<const CACHE: usize, const EYES: usize> Default for Owl<CACHE, EYES> {
@@ -353,7 +346,6 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             budget_cuts: 0,
             cache: TransCache::new(),
             eyes: EyeMemo::new(),
-            reserve: [0; MAX_CANDIDATES],
         }
     }
 
@@ -523,12 +515,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             return false;
         };
         self.eyes.clear();
-        let saved = begin_search(
-            reader,
-            solver,
-            self.limits.reading,
-            self.limits.root_eye_budget,
-        );
+        let saved = begin_search(reader, solver, self.limits.reading, 0);
+        set_eye_reach(solver, self.limits.root_eye_budget, true);
         let goal = dragon_stones_read(board, reader, p);
         let life = evaluate(board, reader, solver, &mut self.eyes, &goal, color);
         end_search(reader, solver, saved);
@@ -645,7 +633,6 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // the same key may have been read with other stones further away,
         // and the answer would depend on the calls before.
         self.eyes.clear();
-        self.reserve = [0; MAX_CANDIDATES];
         let fail = OwlResult {
             code: Code::Fail,
             point: None,
@@ -656,7 +643,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             return fail;
         };
         // The dragon is read under owl's reading limits.
-        let saved = begin_search(reader, solver, self.limits.reading, self.limits.eye_budget);
+        let saved = begin_search(reader, solver, self.limits.reading, 0);
+        set_eye_reach(solver, self.limits.eye_budget, false);
         let original = dragon_stones_read(board, reader, p);
         let task = Task {
             original: &original,
@@ -933,10 +921,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// won: its first moves read again as the attacker's own call after
     /// them would read them (the tree's attacker reply is narrower, and the
     /// defender's next reply much narrower, than that call's). Answers the
-    /// first that search, uncut, cannot kill, else the first reserve
-    /// move that passes the same test ([`RESERVE_RESCUES`]); a ko retake
-    /// is not read. Out of line, so its point sets are
-    /// not part of every ply's frame.
+    /// first that search, uncut, cannot kill; a ko retake is not read.
+    /// Out of line, so its point sets are not part of every ply's frame.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn rescue<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
@@ -968,7 +954,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 return Some(p);
             }
         }
-        self.reserve_rescue(board, reader, solver, task, goal, opponent_ko, kos)
+        None
     }
 
     /// One rescue's reading: the defender plays `p` (`None` if it cannot)
@@ -1012,104 +998,6 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         Some(again)
     }
 
-    /// The reserve's moves, best first by a static look after each: a
-    /// position the evaluation calls alive with the attacker to move
-    /// first, one it calls dead last, between them more sure eyes first,
-    /// then more possible eyes; a weak goal string counts against a move.
-    /// Out of line, so the evaluation's frame is gone before the rereads.
-    #[inline(never)]
-    fn rank_reserve<
-        const C: usize,
-        const M: usize,
-        const R: usize,
-        const A: usize,
-        const S: usize,
-    >(
-        &mut self,
-        board: &mut Board<C, M>,
-        reader: &mut Reader<R, A>,
-        solver: &mut Solver<S>,
-        task: &Task<'_>,
-        goal: &PointSet,
-    ) -> MoveList {
-        let mut ranked = MoveList::new();
-        let reserve = self.reserve;
-        let points = reserve
-            .iter()
-            .filter(|&&i| i != 0)
-            .filter_map(|&i| Point::from_index(usize::from(i)));
-        for p in points {
-            if board.play(task.color, Move::Play(p)).is_err() {
-                continue;
-            }
-            let link = self.limits.link_goal;
-            let child_goal = grow_goal(board, goal, p, Side::Defender, task.color, link, true);
-            let life = evaluate(
-                board,
-                reader,
-                solver,
-                &mut self.eyes,
-                &child_goal,
-                task.color,
-            );
-            let _ = board.undo();
-            let mut score =
-                10 * i16::from(life.value.min_eyes()) + i16::from(life.value.max_eyes());
-            match judge(&life, Side::Attacker) {
-                Some((Code::Fail, _)) => score += 100,
-                Some(_) => score -= 100,
-                None => {}
-            }
-            if life.weak_goal {
-                score -= 50;
-            }
-            ranked.add(p, score);
-        }
-        ranked.sort();
-        ranked
-    }
-
-    /// The reserve rescues ([`RESERVE_RESCUES`]): the defender's root
-    /// candidates beyond the root's budget, the best first by
-    /// [`Owl::rank_reserve`], read as the rescues read theirs.
-    #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn reserve_rescue<
-        const C: usize,
-        const M: usize,
-        const R: usize,
-        const A: usize,
-        const S: usize,
-    >(
-        &mut self,
-        board: &mut Board<C, M>,
-        reader: &mut Reader<R, A>,
-        solver: &mut Solver<S>,
-        task: &Task<'_>,
-        goal: &PointSet,
-        opponent_ko: Option<Point>,
-        kos: Kos,
-    ) -> Option<Point> {
-        if self.spent() {
-            return None;
-        }
-        let ranked = self.rank_reserve(board, reader, solver, task, goal);
-        for p in ranked.iter().take(RESERVE_RESCUES) {
-            if self.spent() {
-                return None;
-            }
-            let Some((again, cut)) =
-                self.rescue_read(board, reader, solver, task, goal, p, opponent_ko, kos)
-            else {
-                continue;
-            };
-            if !cut && again == Code::Win {
-                return Some(p);
-            }
-        }
-        None
-    }
-
     /// Judges the node statically and says whether to read on.
     ///
     /// A static verdict ends the node, except that the root still names a
@@ -1136,11 +1024,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> Plan {
         if depth == 0 {
-            solver.set_budget(self.limits.root_eye_budget);
+            set_eye_reach(solver, self.limits.root_eye_budget, true);
         }
         let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
         if depth == 0 {
-            solver.set_budget(self.limits.eye_budget);
+            set_eye_reach(solver, self.limits.eye_budget, false);
         }
         trace!(
             "{:w$}[{:?} exact {} weak {} escape {} room {} lunches {} attacks {:?} defenses {:?} goal {}]",
@@ -1330,18 +1218,6 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 !moves.iter().any(|&(m, _)| m == p) && board.check_move(mover, p).is_ok()
             }) {
                 let _ = moves.push(p, false);
-            }
-        }
-        if depth == 0 && side == Side::Defender {
-            self.reserve = [0; MAX_CANDIDATES];
-            let mut slots = self.reserve.iter_mut();
-            for p in list.iter() {
-                if moves.iter().any(|&(m, _)| m == p) || board.check_move(mover, p).is_err() {
-                    continue;
-                }
-                if let Some(slot) = slots.next() {
-                    *slot = p.index() as u16;
-                }
             }
         }
         moves
@@ -2118,8 +1994,8 @@ mod sizes {
             core::mem::size_of::<PointSet>(),
         );
         assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 32);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 12_400);
-        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 3_184);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 12_352);
+        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 3_136);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

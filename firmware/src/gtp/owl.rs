@@ -29,7 +29,7 @@ use super::optics::ConsoleSolver;
 use crate::scoring::{DeadStoneOracle, UnconditionalOracle};
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
-/// eye spaces (12,400 bytes), or 128 and 32 (3,184 bytes) with the `small`
+/// eye spaces (12,352 bytes), or 128 and 32 (3,136 bytes) with the `small`
 /// feature.
 #[cfg(not(feature = "small"))]
 pub type ConsoleOwl = Owl<512>;

@@ -8,6 +8,9 @@
 //! a short list of candidate moves generated from liberties, second-order
 //! liberties, captures of neighbouring strings in atari (for both sides) and
 //! attacks on neighbouring strings with few liberties (breaking the chain).
+//! Whether a neighbouring string can be captured or saved is itself read
+//! first (a pre-read); a pre-read nested in another tries only the best
+//! [`NESTED_PRE_READ_WIDTH`] moves per node.
 //! Candidates are ordered by a one-move look-ahead (liberties after the move).
 //! When no defending move helps and the attacker cannot play on any of the
 //! string's liberties (each would be suicide), the defender may also play
@@ -64,6 +67,9 @@ const SUPERSTRING_DEPTH: usize = 3;
 const DEFENSE_SUPERSTRING_DEPTH: usize = 5;
 /// Chain-breaking captures read per defence node, at most.
 pub const MAX_BREAK_CHAIN: usize = 4;
+/// Moves per node of a read nested in another's candidate pre-read (a
+/// pre-read within a pre-read): it only refines which moves are candidates.
+pub const NESTED_PRE_READ_WIDTH: usize = 2;
 
 /// GNU Go's result codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,6 +219,8 @@ pub struct Reader<
     const AREAS: usize = DEFAULT_AREA_ENTRIES,
 > {
     limits: ReadingLimits,
+    /// How many candidate pre-reads the node being read is nested in.
+    pre_reads: u8,
     nodes: u64,
     call_nodes: u32,
     limit_hit: bool,
@@ -245,6 +253,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     pub const fn new() -> Self {
         Reader {
             limits: ReadingLimits::DEFAULT,
+            pre_reads: 0,
             nodes: 0,
             call_nodes: 0,
             limit_hit: false,
@@ -456,10 +465,20 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         true
     }
 
+    /// Reads `read` as a candidate pre-read (see [`NESTED_PRE_READ_WIDTH`]).
+    fn pre_read<T>(&mut self, read: impl FnOnce(&mut Self) -> T) -> T {
+        self.pre_reads = self.pre_reads.saturating_add(1);
+        let found = read(self);
+        self.pre_reads = self.pre_reads.saturating_sub(1);
+        found
+    }
+
     /// Candidates tried at a node of `depth` out of `n`: two beyond the
-    /// branch depth, all of them before it.
+    /// branch depth or within a nested pre-read, all of them otherwise.
     fn width(&self, n: usize, depth: usize) -> usize {
-        if depth >= usize::from(self.limits.branch_depth) {
+        if self.pre_reads >= 2 {
+            n.min(NESTED_PRE_READ_WIDTH)
+        } else if depth >= usize::from(self.limits.branch_depth) {
             n.min(2)
         } else {
             n
@@ -619,9 +638,11 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             for &a in adj.get(..na).unwrap_or(&[]) {
                 let alibs = board.liberty_count(a);
                 if alibs <= 2 && alibs <= libs && n_extra < MAX_BREAK_CHAIN {
-                    let threatened = self.attack_node(board, a, depth + 2, komaster).0;
-                    if threatened != Code::Fail {
-                        let (code, m) = self.defend_node(board, a, depth + 2, komaster, false);
+                    let threatened =
+                        self.pre_read(|r| r.attack_node(board, a, depth + 2, komaster));
+                    if threatened.0 != Code::Fail {
+                        let (code, m) =
+                            self.pre_read(|r| r.defend_node(board, a, depth + 2, komaster, false));
                         if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
                             push_point(&mut extra, &mut n_extra, m);
                         }
@@ -858,7 +879,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 let worth = libs >= 2
                     || (alibs == 2 && last[0].neighbors().iter().any(|&q| board.same_string(q, a)));
                 if (2..=3).contains(&alibs) && worth && n_extra < MAX_BREAK_CHAIN {
-                    let (code, m) = self.attack_node(board, a, depth + 2, komaster);
+                    let (code, m) = self.pre_read(|r| r.attack_node(board, a, depth + 2, komaster));
                     if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
                         push_point(&mut extra, &mut n_extra, m);
                         // Either atari may be the one that works here.

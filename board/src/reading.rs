@@ -189,7 +189,7 @@ impl ReadingLimits {
         fourlib_depth: 7,
         ko_depth: 8,
         break_chain_depth: 7,
-        node_limit: 100_000,
+        node_limit: 30_000,
     };
 }
 

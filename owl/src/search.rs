@@ -145,7 +145,7 @@ impl OwlLimits {
             branch_depth: 4,
             fourlib_depth: 3,
             ko_depth: 5,
-            break_chain_depth: 3,
+            break_chain_depth: 2,
             node_limit: 400,
         },
     };

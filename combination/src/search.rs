@@ -126,7 +126,7 @@ impl Default for AaLimits {
                 branch_depth: 8,
                 fourlib_depth: 4,
                 ko_depth: 6,
-                break_chain_depth: 4,
+                break_chain_depth: 2,
                 node_limit: DEFAULT_READING_NODE_LIMIT,
             },
             owl_nodes: DEFAULT_OWL_NODE_LIMIT,

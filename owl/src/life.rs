@@ -107,33 +107,29 @@ pub const EYE_READ_VERTICES: usize = 10;
 /// budget and ends in the same estimate.
 pub const TREE_EYE_READ_VERTICES: usize = 9;
 
-/// Sets the reader's limits and the solver's node budget, line depth
-/// ([`EYE_LINE_DEPTH`]) and largest graph read ([`EYE_READ_VERTICES`]) for
-/// an owl or semeai search; answers the reader's
+/// Sets the reader's limits and the solver's line depth
+/// ([`EYE_LINE_DEPTH`]), node budget and largest graph read
+/// ([`set_eye_reach`]) for an owl or semeai search; answers the reader's
 /// limits for [`end_search`] to give back.
 pub(crate) fn begin_search<const R: usize, const A: usize, const S: usize>(
     reader: &mut Reader<R, A>,
     solver: &mut Solver<S>,
     reading: ReadingLimits,
     eye_budget: u32,
+    vertices: usize,
 ) -> ReadingLimits {
     let saved = reader.limits();
     reader.set_limits(reading);
-    solver.set_budget(eye_budget);
     solver.set_depth_limit(EYE_LINE_DEPTH);
-    solver.set_vertex_limit(EYE_READ_VERTICES);
+    set_eye_reach(solver, eye_budget, vertices);
     saved
 }
 
-/// Sets the solver's budget and largest graph read for an owl
-/// evaluation at the root of a call (`root`) or below it.
-pub(crate) fn set_eye_reach<const S: usize>(solver: &mut Solver<S>, budget: u32, root: bool) {
+/// Sets the solver's node budget per eye space and the most vertices of a
+/// graph it reads ([`EYE_READ_VERTICES`], [`TREE_EYE_READ_VERTICES`]).
+pub(crate) fn set_eye_reach<const S: usize>(solver: &mut Solver<S>, budget: u32, vertices: usize) {
     solver.set_budget(budget);
-    solver.set_vertex_limit(if root {
-        EYE_READ_VERTICES
-    } else {
-        TREE_EYE_READ_VERTICES
-    });
+    solver.set_vertex_limit(vertices);
 }
 
 /// Undoes [`begin_search`]: the reader's `saved` limits, the solver's

@@ -45,8 +45,8 @@
 //! read again as the attacker's own call would read it, and a move that
 //! check refutes is not the answer. When no root move wins, the best
 //! ([`ROOT_RESCUES`]) is read again the same way, and if that reading
-//! cannot kill it, it is the answer. At the root of either side, the opponent's
-//! replies that refuted root moves are tried as moves too
+//! cannot kill it, it is the answer. At the root of either side, the
+//! opponent's replies that refuted root moves are tried as moves too
 //! ([`ROOT_REFUTATIONS`]). In an attack call, the defender's replies
 //! to the attacker's root moves that win outright get the same check
 //! ([`REPLY_CHECKS`]); a reply it refutes outright does not count.
@@ -71,8 +71,8 @@ use owlet_optics::Solver;
 
 use crate::dragon::{dragon_stones_read, linked_strings};
 use crate::life::{
-    EYE_MEMO_ENTRIES, EyeMemo, Life, begin_search, end_search, evaluate, goal_stones, open_room,
-    set_eye_reach,
+    EYE_MEMO_ENTRIES, EYE_READ_VERTICES, EyeMemo, Life, TREE_EYE_READ_VERTICES, begin_search,
+    end_search, evaluate, goal_stones, open_room, set_eye_reach,
 };
 use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves};
 
@@ -515,8 +515,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             return false;
         };
         self.eyes.clear();
-        let saved = begin_search(reader, solver, self.limits.reading, 0);
-        set_eye_reach(solver, self.limits.root_eye_budget, true);
+        let (reading, budget) = (self.limits.reading, self.limits.root_eye_budget);
+        let saved = begin_search(reader, solver, reading, budget, EYE_READ_VERTICES);
         let goal = dragon_stones_read(board, reader, p);
         let life = evaluate(board, reader, solver, &mut self.eyes, &goal, color);
         end_search(reader, solver, saved);
@@ -643,8 +643,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             return fail;
         };
         // The dragon is read under owl's reading limits.
-        let saved = begin_search(reader, solver, self.limits.reading, 0);
-        set_eye_reach(solver, self.limits.eye_budget, false);
+        let (reading, budget) = (self.limits.reading, self.limits.eye_budget);
+        let saved = begin_search(reader, solver, reading, budget, TREE_EYE_READ_VERTICES);
         let original = dragon_stones_read(board, reader, p);
         let task = Task {
             original: &original,
@@ -1024,11 +1024,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> Plan {
         if depth == 0 {
-            set_eye_reach(solver, self.limits.root_eye_budget, true);
+            set_eye_reach(solver, self.limits.root_eye_budget, EYE_READ_VERTICES);
         }
         let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
         if depth == 0 {
-            set_eye_reach(solver, self.limits.eye_budget, false);
+            set_eye_reach(solver, self.limits.eye_budget, TREE_EYE_READ_VERTICES);
         }
         trace!(
             "{:w$}[{:?} exact {} weak {} escape {} room {} lunches {} attacks {:?} defenses {:?} goal {}]",

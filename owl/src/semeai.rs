@@ -74,8 +74,8 @@ use owlet_optics::EyeValue;
 use owlet_optics::eyes::{compute_eyes, dead_stones_near, domains, eye_space};
 
 use crate::life::{
-    ESCAPE_AREA, EYE_MEMO_ENTRIES, EyeMemo, Points, READ_LIBERTIES, REGION_RADIUS, begin_search,
-    dilate, end_search, escape_room, eye_key, goal_stones,
+    ESCAPE_AREA, EYE_MEMO_ENTRIES, EYE_READ_VERTICES, EyeMemo, Points, READ_LIBERTIES,
+    REGION_RADIUS, begin_search, dilate, end_search, escape_room, eye_key, goal_stones,
 };
 
 /// The deepest a semeai search may go, whatever the limits say.
@@ -707,7 +707,8 @@ impl<const EYES: usize> Semeai<EYES> {
             a_goal: dragon_stones(board, a),
             b_goal: dragon_stones(board, b),
         };
-        let saved = begin_search(reader, solver, self.limits.reading, self.limits.eye_budget);
+        let (reading, budget) = (self.limits.reading, self.limits.eye_budget);
+        let saved = begin_search(reader, solver, reading, budget, EYE_READ_VERTICES);
         let line = Line {
             passes: 0,
             retakes: 0,

@@ -10,7 +10,10 @@
 //! attacks on neighbouring strings with few liberties (breaking the chain).
 //! Whether a neighbouring string can be captured or saved is itself read
 //! first (a pre-read); a pre-read nested in another tries only the best
-//! [`NESTED_PRE_READ_WIDTH`] moves per node.
+//! [`NESTED_PRE_READ_WIDTH`] moves per node. The defender reads whether it
+//! can capture a neighbour only when no plain move (liberties, captures of
+//! strings in atari, ataris, extensions) saves the string: most defences
+//! are plain, and those pre-reads were most of the nodes.
 //! Candidates are ordered by a one-move look-ahead (liberties after the move).
 //! When no defending move helps and the attacker cannot play on any of the
 //! string's liberties (each would be suicide), the defender may also play
@@ -171,6 +174,9 @@ pub struct ReadingLimits {
     /// Below this depth the defender reads whether neighbouring attacker
     /// strings can be captured (`break_chain_depth`).
     pub break_chain_depth: u8,
+    /// Below this depth the defender also extends towards open space
+    /// (second-order liberties); deeper it keeps to the string's liberties.
+    pub extend_depth: u8,
     /// Nodes per top-level call; past it the attacker fails.
     pub node_limit: u32,
 }
@@ -189,6 +195,7 @@ impl ReadingLimits {
         fourlib_depth: 7,
         ko_depth: 8,
         break_chain_depth: 7,
+        extend_depth: 3,
         node_limit: 30_000,
     };
 }
@@ -336,6 +343,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         l.fourlib_depth = l.fourlib_depth.saturating_add(1);
         l.ko_depth = l.ko_depth.saturating_add(1);
         l.break_chain_depth = l.break_chain_depth.saturating_add(1);
+        l.extend_depth = l.extend_depth.saturating_add(1);
         self.set_limits(self.limits);
     }
 
@@ -347,6 +355,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         l.fourlib_depth = l.fourlib_depth.saturating_sub(1);
         l.ko_depth = l.ko_depth.saturating_sub(1);
         l.break_chain_depth = l.break_chain_depth.saturating_sub(1);
+        l.extend_depth = l.extend_depth.saturating_sub(1);
         self.set_limits(self.limits);
     }
 
@@ -857,49 +866,13 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         if let Some(hit) = self.lookup(key) {
             return hit;
         }
-        // Breaking the chain: moves that capture a neighbouring attacker
-        // string, found by reading it (ladders and nets included). Near the
-        // root, also the attacker strings around friendly strings that the
-        // target could connect to through a liberty (its superstring). A
-        // target in atari is taken next move unless the move captures at
-        // once, plays on its liberty (a candidate anyway), or ataris a
-        // string next to that liberty so that the capture is retaken
-        // (see `capture_code`): only those strings are read then.
+        // Plain moves first: liberties, captures of attacker strings in
+        // atari (the target's own and its superstring's), ataris on its
+        // neighbours and extensions.
         let mut extra = [target; MAX_BREAK_CHAIN];
-        let mut n_extra = 0;
-        if depth < usize::from(self.limits.break_chain_depth) {
-            let mut chain = [target; 16];
-            let n_chain = chain_targets(board, target, color, depth, &mut chain);
-            let mut last = [target; 1];
-            if libs == 1 {
-                board.liberties(target, &mut last);
-            }
-            for &a in chain.get(..n_chain).unwrap_or(&[]) {
-                let alibs = board.liberty_count(a);
-                let worth = libs >= 2
-                    || (alibs == 2 && last[0].neighbors().iter().any(|&q| board.same_string(q, a)));
-                if (2..=3).contains(&alibs) && worth && n_extra < MAX_BREAK_CHAIN {
-                    let (code, m) = self.pre_read(|r| r.attack_node(board, a, depth + 2, komaster));
-                    if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
-                        push_point(&mut extra, &mut n_extra, m);
-                        // Either atari may be the one that works here.
-                        if alibs == 2 {
-                            let mut l = [a; 2];
-                            board.liberties(a, &mut l);
-                            for q in l {
-                                if !extra.get(..n_extra).unwrap_or(&[]).contains(&q) {
-                                    push_point(&mut extra, &mut n_extra, q);
-                                }
-                            }
-                        }
-                    }
-                } else if alibs == 1 && n_extra < MAX_BREAK_CHAIN {
-                    let mut l = [a; 1];
-                    board.liberties(a, &mut l);
-                    push_point(&mut extra, &mut n_extra, l[0]);
-                }
-            }
-        }
+        let n_extra = self.chain_breaks(
+            board, target, color, libs, depth, komaster, false, &mut extra,
+        );
         let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
         let n = self.defense_candidates(
             board,
@@ -922,6 +895,35 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 }
             }
         }
+        // Only when no plain move saves the string: breaking the chain,
+        // with moves that capture a neighbouring attacker string of two
+        // liberties, found by reading it (ladders and nets included), and
+        // the next candidates of a node that tried only a few.
+        if best.0 != Code::Win {
+            let n_extra = self.chain_breaks(
+                board, target, color, libs, depth, komaster, true, &mut extra,
+            );
+            let n = self.untried_defenses(
+                board,
+                target,
+                color,
+                depth,
+                extra.get(..n_extra).unwrap_or(&[]),
+                width,
+                &mut moves,
+            );
+            for &(_, m) in moves.get(..self.width(n, depth)).unwrap_or(&[]) {
+                if let Some(code) =
+                    self.try_move(board, target, color, m, Routine::Defend, depth, komaster)
+                    && code.rank() > best.0.rank()
+                {
+                    best = (code, Some(m));
+                    if code == Code::Win {
+                        break;
+                    }
+                }
+            }
+        }
         // No move helps: maybe none is needed. When the attacker cannot
         // play on any liberty (each would be suicide), read whether it can
         // capture even when moving again; if not, the string is safe as it
@@ -941,6 +943,104 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         self.store(key, best.0, best.1);
         best
+    }
+
+    /// Chain-breaking defence moves for the string at `target` (`libs`
+    /// liberties), written to `extra`; answers how many. Without `read`,
+    /// the liberties of neighbouring attacker strings in atari. With it,
+    /// the capturing moves of neighbouring attacker strings with two
+    /// liberties, found by reading them, and both their liberties (either
+    /// atari may be the one that works). Near the root the neighbours of
+    /// friendly strings the target could connect to through a liberty
+    /// (its superstring) count too. A target in atari is taken next move
+    /// unless the move captures at once, plays on its liberty, or ataris a
+    /// string next to that liberty so that the capture is retaken (see
+    /// `capture_code`): only those strings are read then.
+    #[allow(clippy::too_many_arguments)]
+    fn chain_breaks<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        color: Color,
+        libs: usize,
+        depth: usize,
+        komaster: Option<Color>,
+        read: bool,
+        extra: &mut [Point; MAX_BREAK_CHAIN],
+    ) -> usize {
+        let mut n_extra = 0;
+        if depth >= usize::from(self.limits.break_chain_depth) {
+            return 0;
+        }
+        let mut chain = [target; 16];
+        let n_chain = chain_targets(board, target, color, depth, &mut chain);
+        let mut last = [target; 1];
+        if libs == 1 {
+            board.liberties(target, &mut last);
+        }
+        for &a in chain.get(..n_chain).unwrap_or(&[]) {
+            if n_extra >= MAX_BREAK_CHAIN {
+                break;
+            }
+            let alibs = board.liberty_count(a);
+            if !read {
+                if alibs == 1 {
+                    let mut l = [a; 1];
+                    board.liberties(a, &mut l);
+                    push_point(extra, &mut n_extra, l[0]);
+                }
+                continue;
+            }
+            let worth = libs >= 2 || last[0].neighbors().iter().any(|&q| board.same_string(q, a));
+            if alibs != 2 || !worth {
+                continue;
+            }
+            let (code, m) = self.pre_read(|r| r.attack_node(board, a, depth + 2, komaster));
+            if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
+                push_point(extra, &mut n_extra, m);
+                let mut l = [a; 2];
+                board.liberties(a, &mut l);
+                for q in l {
+                    if !extra.get(..n_extra).unwrap_or(&[]).contains(&q) {
+                        push_point(extra, &mut n_extra, q);
+                    }
+                }
+            }
+        }
+        n_extra
+    }
+
+    /// Refills `moves`, whose first `tried` entries were tried, with the
+    /// defending moves (chain breaks `extra` included) not tried yet, best
+    /// first; answers how many. Not inlined: its copy of the tried moves
+    /// must not stay on the stack while the search recurses.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn untried_defenses<const C: usize, const M: usize>(
+        &self,
+        board: &mut Board<C, M>,
+        target: Point,
+        color: Color,
+        depth: usize,
+        extra: &[Point],
+        tried: usize,
+        moves: &mut Candidates,
+    ) -> usize {
+        let done = *moves;
+        let done = done.get(..tried).unwrap_or(&[]);
+        let n = self.defense_candidates(board, target, color, depth, extra, moves);
+        let mut kept = 0;
+        for i in 0..n {
+            if let Some(&(score, m)) = moves.get(i)
+                && !done.iter().any(|&(_, t)| t == m)
+            {
+                if let Some(slot) = moves.get_mut(kept) {
+                    *slot = (score, m);
+                }
+                kept += 1;
+            }
+        }
+        kept
     }
 
     /// Fills `out` with defending moves, best first; answers how many.
@@ -999,7 +1099,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 }
             }
         }
-        if !ladder_only && libs >= 2 {
+        if !ladder_only && libs >= 2 && depth < usize::from(self.limits.extend_depth) {
             // Second-order liberties: extend towards open space.
             list.push_second_order(board, &lib_set);
         }

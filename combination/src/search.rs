@@ -127,6 +127,7 @@ impl Default for AaLimits {
                 fourlib_depth: 4,
                 ko_depth: 6,
                 break_chain_depth: 2,
+                extend_depth: 10,
                 node_limit: DEFAULT_READING_NODE_LIMIT,
             },
             owl_nodes: DEFAULT_OWL_NODE_LIMIT,

@@ -146,6 +146,7 @@ impl OwlLimits {
             fourlib_depth: 3,
             ko_depth: 5,
             break_chain_depth: 2,
+            extend_depth: 6,
             node_limit: 400,
         },
     };

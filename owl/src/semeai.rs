@@ -158,6 +158,7 @@ impl SemeaiLimits {
             fourlib_depth: 4,
             ko_depth: 5,
             break_chain_depth: 4,
+            extend_depth: 10,
             node_limit: 400,
         },
     };

@@ -464,7 +464,7 @@ fn a_spent_reading_node_limit_is_counted() {
         node_limit: 1,
         ..limits
     });
-    run(&mut e, "defend C3");
+    run(&mut e, "attack C3");
     run(&mut e, "attack D2");
     let hits = e.limit_hits();
     assert_eq!(hits.reading, 2, "{hits:?}");

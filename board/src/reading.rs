@@ -196,7 +196,7 @@ impl ReadingLimits {
         ko_depth: 8,
         break_chain_depth: 7,
         extend_depth: 3,
-        node_limit: 30_000,
+        node_limit: 15_000,
     };
 }
 

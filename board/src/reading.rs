@@ -1080,7 +1080,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             list.push(p);
         }
         if !ladder_only && libs <= 3 {
-            // Strengthen friendly stones next to a liberty, so that
+            // Strengthen friendly stones next to a liberty (with up to four
+            // liberties, as the attacker's superstring), so that
             // connecting to them there works.
             let mut done = Strings::new(target);
             for l in lib_set.iter() {
@@ -1088,9 +1089,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                     if board.color_at(q) == Some(color)
                         && !board.same_string(q, target)
                         && done.first_visit(board, q)
-                        && board.liberty_count(q) <= 3
+                        && board.liberty_count(q) <= 4
                     {
-                        let mut ql = [q; 3];
+                        let mut ql = [q; 4];
                         let k = board.liberties(q, &mut ql);
                         for &r in ql.get(..k).unwrap_or(&[]) {
                             list.push(r);

@@ -10,10 +10,12 @@
 //! attacks on neighbouring strings with few liberties (breaking the chain).
 //! Whether a neighbouring string can be captured or saved is itself read
 //! first (a pre-read); a pre-read nested in another tries only the best
-//! [`NESTED_PRE_READ_WIDTH`] moves per node. The defender reads whether it
-//! can capture a neighbour only when no plain move (liberties, captures of
-//! strings in atari, ataris, extensions) saves the string: most defences
-//! are plain, and those pre-reads were most of the nodes.
+//! [`NESTED_PRE_READ_WIDTH`] moves per node. Pre-reads wait until the plain
+//! moves have failed: the defender reads whether it can capture a
+//! neighbour only when no plain move (liberties, captures of strings in
+//! atari, ataris, extensions) saves the string, and the attacker reads how
+//! to save its own weak strings only when no plain move captures. Most
+//! answers are plain, and those pre-reads were most of the nodes.
 //! Candidates are ordered by a one-move look-ahead (liberties after the move).
 //! When no defending move helps and the attacker cannot play on any of the
 //! string's liberties (each would be suicide), the defender may also play
@@ -637,37 +639,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             return hit;
         }
 
-        // Our own neighbouring strings that the defender could capture to
-        // escape: read how to save them.
-        let mut extra = [target; MAX_BREAK_CHAIN];
-        let mut n_extra = 0;
-        if depth < usize::from(self.limits.break_chain_depth) {
-            let mut adj = [target; 16];
-            let na = board.adjacent_strings(target, &mut adj);
-            for &a in adj.get(..na).unwrap_or(&[]) {
-                let alibs = board.liberty_count(a);
-                if alibs <= 2 && alibs <= libs && n_extra < MAX_BREAK_CHAIN {
-                    let threatened =
-                        self.pre_read(|r| r.attack_node(board, a, depth + 2, komaster));
-                    if threatened.0 != Code::Fail {
-                        let (code, m) =
-                            self.pre_read(|r| r.defend_node(board, a, depth + 2, komaster, false));
-                        if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
-                            push_point(&mut extra, &mut n_extra, m);
-                        }
-                    }
-                }
-            }
-        }
+        // Plain moves first: liberties, second-order liberties, saving
+        // our own strings in atari next to the target.
         let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
-        let n = self.attack_candidates(
-            board,
-            target,
-            attacker,
-            depth,
-            extra.get(..n_extra).unwrap_or(&[]),
-            &mut moves,
-        );
+        let n = self.attack_candidates(board, target, attacker, depth, &[], &mut moves);
         let width = self.width(n, depth);
         let mut best = first;
         for &(_, m) in moves.get(..width).unwrap_or(&[]) {
@@ -684,8 +659,71 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 }
             }
         }
+        // Only when no plain move captures: our own neighbouring strings
+        // that the defender could capture to escape, read for how to save
+        // them, and the next candidates of a node that tried only a few.
+        if best.0 != Code::Win && depth < usize::from(self.limits.break_chain_depth) {
+            let mut extra = [target; MAX_BREAK_CHAIN];
+            let n_extra = self.own_rescues(board, target, libs, depth, komaster, &mut extra);
+            let n = self.untried_candidates(
+                board,
+                target,
+                Routine::Attack,
+                depth,
+                extra.get(..n_extra).unwrap_or(&[]),
+                width,
+                &mut moves,
+            );
+            for &(_, m) in moves.get(..self.width(n, depth)).unwrap_or(&[]) {
+                if Some(m) == excluded {
+                    continue;
+                }
+                if let Some(code) =
+                    self.try_move(board, target, attacker, m, Routine::Attack, depth, komaster)
+                    && code.rank() > best.0.rank()
+                {
+                    best = (code, Some(m));
+                    if code == Code::Win {
+                        break;
+                    }
+                }
+            }
+        }
         self.store(key, best.0, best.1);
         best
+    }
+
+    /// Moves that save the attacker's own strings next to `target` (`libs`
+    /// liberties) with at most two liberties and no more than the target,
+    /// which the defender could capture to escape: each such string is
+    /// read, and when it can be captured its saving move goes into
+    /// `extra`; answers how many.
+    fn own_rescues<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        libs: usize,
+        depth: usize,
+        komaster: Option<Color>,
+        extra: &mut [Point; MAX_BREAK_CHAIN],
+    ) -> usize {
+        let mut n_extra = 0;
+        let mut adj = [target; 16];
+        let na = board.adjacent_strings(target, &mut adj);
+        for &a in adj.get(..na).unwrap_or(&[]) {
+            let alibs = board.liberty_count(a);
+            if alibs <= 2 && alibs <= libs && n_extra < MAX_BREAK_CHAIN {
+                let threatened = self.pre_read(|r| r.attack_node(board, a, depth + 2, komaster));
+                if threatened.0 != Code::Fail {
+                    let (code, m) =
+                        self.pre_read(|r| r.defend_node(board, a, depth + 2, komaster, false));
+                    if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
+                        push_point(extra, &mut n_extra, m);
+                    }
+                }
+            }
+        }
+        n_extra
     }
 
     /// Capturing a lone stone that the defender could retake as a ko only
@@ -903,10 +941,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             let n_extra = self.chain_breaks(
                 board, target, color, libs, depth, komaster, true, &mut extra,
             );
-            let n = self.untried_defenses(
+            let n = self.untried_candidates(
                 board,
                 target,
-                color,
+                Routine::Defend,
                 depth,
                 extra.get(..n_extra).unwrap_or(&[]),
                 width,
@@ -1011,24 +1049,33 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     }
 
     /// Refills `moves`, whose first `tried` entries were tried, with the
-    /// defending moves (chain breaks `extra` included) not tried yet, best
-    /// first; answers how many. Not inlined: its copy of the tried moves
-    /// must not stay on the stack while the search recurses.
+    /// moves of `routine` against the string at `target` (the extra moves
+    /// `extra` included) not tried yet, best first; answers how many. Not
+    /// inlined: its copy of the tried moves must not stay on the stack
+    /// while the search recurses.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
-    fn untried_defenses<const C: usize, const M: usize>(
+    fn untried_candidates<const C: usize, const M: usize>(
         &self,
         board: &mut Board<C, M>,
         target: Point,
-        color: Color,
+        routine: Routine,
         depth: usize,
         extra: &[Point],
         tried: usize,
         moves: &mut Candidates,
     ) -> usize {
+        let Some(owner) = board.color_at(target) else {
+            return 0;
+        };
         let done = *moves;
         let done = done.get(..tried).unwrap_or(&[]);
-        let n = self.defense_candidates(board, target, color, depth, extra, moves);
+        let n = match routine {
+            Routine::Attack => {
+                self.attack_candidates(board, target, owner.opponent(), depth, extra, moves)
+            }
+            Routine::Defend => self.defense_candidates(board, target, owner, depth, extra, moves),
+        };
         let mut kept = 0;
         for i in 0..n {
             if let Some(&(score, m)) = moves.get(i)

@@ -198,7 +198,7 @@ impl ReadingLimits {
         ko_depth: 8,
         break_chain_depth: 7,
         extend_depth: 3,
-        node_limit: 15_000,
+        node_limit: 12_000,
     };
 }
 
@@ -934,8 +934,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             }
         }
         // Only when no plain move saves the string: breaking the chain,
-        // with moves that capture a neighbouring attacker string of two
-        // liberties, found by reading it (ladders and nets included), and
+        // with moves that capture a neighbouring attacker string of two or
+        // three liberties, found by reading it (ladders and nets included), and
         // the next candidates of a node that tried only a few.
         if best.0 != Code::Win {
             let n_extra = self.chain_breaks(
@@ -986,9 +986,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     /// Chain-breaking defence moves for the string at `target` (`libs`
     /// liberties), written to `extra`; answers how many. Without `read`,
     /// the liberties of neighbouring attacker strings in atari. With it,
-    /// the capturing moves of neighbouring attacker strings with two
-    /// liberties, found by reading them, and both their liberties (either
-    /// atari may be the one that works). Near the root the neighbours of
+    /// the capturing moves of neighbouring attacker strings with two or
+    /// three liberties, found by reading them, and both liberties of one
+    /// with two (either atari may be the one that works). Near the root the neighbours of
     /// friendly strings the target could connect to through a liberty
     /// (its superstring) count too. A target in atari is taken next move
     /// unless the move captures at once, plays on its liberty, or ataris a
@@ -1030,17 +1030,19 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 continue;
             }
             let worth = libs >= 2 || last[0].neighbors().iter().any(|&q| board.same_string(q, a));
-            if alibs != 2 || !worth {
+            if !(2..=3).contains(&alibs) || !worth {
                 continue;
             }
             let (code, m) = self.pre_read(|r| r.attack_node(board, a, depth + 2, komaster));
             if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
                 push_point(extra, &mut n_extra, m);
-                let mut l = [a; 2];
-                board.liberties(a, &mut l);
-                for q in l {
-                    if !extra.get(..n_extra).unwrap_or(&[]).contains(&q) {
-                        push_point(extra, &mut n_extra, q);
+                if alibs == 2 {
+                    let mut l = [a; 2];
+                    board.liberties(a, &mut l);
+                    for q in l {
+                        if !extra.get(..n_extra).unwrap_or(&[]).contains(&q) {
+                            push_point(extra, &mut n_extra, q);
+                        }
                     }
                 }
             }

@@ -9,8 +9,9 @@
 //! liberties, captures of neighbouring strings in atari (for both sides) and
 //! attacks on neighbouring strings with few liberties (breaking the chain).
 //! Whether a neighbouring string can be captured or saved is itself read
-//! first (a pre-read); a pre-read nested in another tries only the best
-//! [`NESTED_PRE_READ_WIDTH`] moves per node. Pre-reads wait until the plain
+//! first (a pre-read); a pre-read tries at most
+//! [`ReadingLimits::pre_read_width`] moves per node, and one nested in
+//! another only the best [`NESTED_PRE_READ_WIDTH`]. Pre-reads wait until the plain
 //! moves have failed: the defender reads whether it can capture a
 //! neighbour only when no plain move (liberties, captures of strings in
 //! atari, ataris, extensions) saves the string, and the attacker reads how
@@ -179,6 +180,9 @@ pub struct ReadingLimits {
     /// Below this depth the defender also extends towards open space
     /// (second-order liberties); deeper it keeps to the string's liberties.
     pub extend_depth: u8,
+    /// Moves per node of a candidate pre-read, at most (0: as many as the
+    /// read itself tries); a pre-read only refines which moves are tried.
+    pub pre_read_width: u8,
     /// Nodes per top-level call; past it the attacker fails.
     pub node_limit: u32,
 }
@@ -198,6 +202,7 @@ impl ReadingLimits {
         ko_depth: 8,
         break_chain_depth: 7,
         extend_depth: 3,
+        pre_read_width: 2,
         node_limit: 12_000,
     };
 }
@@ -485,10 +490,15 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     }
 
     /// Candidates tried at a node of `depth` out of `n`: two beyond the
-    /// branch depth or within a nested pre-read, all of them otherwise.
+    /// branch depth or within a nested pre-read, at most
+    /// [`ReadingLimits::pre_read_width`] within a pre-read, all of them
+    /// otherwise.
     fn width(&self, n: usize, depth: usize) -> usize {
+        let pre_read_width = usize::from(self.limits.pre_read_width);
         if self.pre_reads >= 2 {
             n.min(NESTED_PRE_READ_WIDTH)
+        } else if self.pre_reads == 1 && pre_read_width > 0 {
+            n.min(pre_read_width)
         } else if depth >= usize::from(self.limits.branch_depth) {
             n.min(2)
         } else {

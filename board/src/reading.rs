@@ -597,6 +597,60 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         Some(code)
     }
 
+    /// Tries `moves` in order (but `skip`) for `mover`, whose `routine` it
+    /// is against the string at `target`, raising `best` to each better
+    /// result, until one wins.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn try_moves<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        (mover, routine): (Color, Routine),
+        moves: &[(i16, Point)],
+        skip: Option<Point>,
+        depth: usize,
+        komaster: Option<Color>,
+        best: &mut (Code, Option<Point>),
+    ) {
+        for &(_, m) in moves {
+            if Some(m) == skip {
+                continue;
+            }
+            if let Some(code) = self.try_move(board, target, mover, m, routine, depth, komaster)
+                && code.rank() > best.0.rank()
+            {
+                *best = (code, Some(m));
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// A node's second round: the moves of `routine` (`extra` included)
+    /// not among the first `tried` of `moves`, up to the node's width,
+    /// tried as [`Reader::try_moves`] does.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn try_untried<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        side: (Color, Routine),
+        extra: &[Point],
+        tried: usize,
+        moves: &mut Candidates,
+        skip: Option<Point>,
+        depth: usize,
+        komaster: Option<Color>,
+        best: &mut (Code, Option<Point>),
+    ) {
+        let n = self.untried_candidates(board, target, side.1, depth, extra, tried, moves);
+        let tries = moves.get(..self.width(n, depth)).unwrap_or(&[]);
+        self.try_moves(board, target, side, tries, skip, depth, komaster, best);
+    }
+
     // ---- attack ----------------------------------------------------------
 
     fn attack_node<const C: usize, const M: usize>(
@@ -655,49 +709,22 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let n = self.attack_candidates(board, target, attacker, depth, &[], &mut moves);
         let width = self.width(n, depth);
         let mut best = first;
-        for &(_, m) in moves.get(..width).unwrap_or(&[]) {
-            if Some(m) == excluded {
-                continue;
-            }
-            if let Some(code) =
-                self.try_move(board, target, attacker, m, Routine::Attack, depth, komaster)
-                && code.rank() > best.0.rank()
-            {
-                best = (code, Some(m));
-                if code == Code::Win {
-                    break;
-                }
-            }
-        }
+        let side = (attacker, Routine::Attack);
+        let tries = moves.get(..width).unwrap_or(&[]);
+        self.try_moves(
+            board, target, side, tries, excluded, depth, komaster, &mut best,
+        );
         // Only when no plain move captures: our own neighbouring strings
         // that the defender could capture to escape, read for how to save
         // them, and the next candidates of a node that tried only a few.
         if best.0 != Code::Win && depth < usize::from(self.limits.break_chain_depth) {
             let mut extra = [target; MAX_BREAK_CHAIN];
             let n_extra = self.own_rescues(board, target, libs, depth, komaster, &mut extra);
-            let n = self.untried_candidates(
-                board,
-                target,
-                Routine::Attack,
-                depth,
-                extra.get(..n_extra).unwrap_or(&[]),
-                width,
-                &mut moves,
+            let extra = extra.get(..n_extra).unwrap_or(&[]);
+            let (tried, skip) = (width, excluded);
+            self.try_untried(
+                board, target, side, extra, tried, &mut moves, skip, depth, komaster, &mut best,
             );
-            for &(_, m) in moves.get(..self.width(n, depth)).unwrap_or(&[]) {
-                if Some(m) == excluded {
-                    continue;
-                }
-                if let Some(code) =
-                    self.try_move(board, target, attacker, m, Routine::Attack, depth, komaster)
-                    && code.rank() > best.0.rank()
-                {
-                    best = (code, Some(m));
-                    if code == Code::Win {
-                        break;
-                    }
-                }
-            }
         }
         self.store(key, best.0, best.1);
         best
@@ -932,17 +959,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         );
         let width = self.width(n, depth);
         let mut best = (Code::Fail, None);
-        for &(_, m) in moves.get(..width).unwrap_or(&[]) {
-            if let Some(code) =
-                self.try_move(board, target, color, m, Routine::Defend, depth, komaster)
-                && code.rank() > best.0.rank()
-            {
-                best = (code, Some(m));
-                if code == Code::Win {
-                    break;
-                }
-            }
-        }
+        let side = (color, Routine::Defend);
+        let tries = moves.get(..width).unwrap_or(&[]);
+        self.try_moves(board, target, side, tries, None, depth, komaster, &mut best);
         // Only when no plain move saves the string: breaking the chain,
         // with moves that capture a neighbouring attacker string of two or
         // three liberties, found by reading it (ladders and nets included), and
@@ -951,26 +970,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             let n_extra = self.chain_breaks(
                 board, target, color, libs, depth, komaster, true, &mut extra,
             );
-            let n = self.untried_candidates(
-                board,
-                target,
-                Routine::Defend,
-                depth,
-                extra.get(..n_extra).unwrap_or(&[]),
-                width,
-                &mut moves,
+            let extra = extra.get(..n_extra).unwrap_or(&[]);
+            self.try_untried(
+                board, target, side, extra, width, &mut moves, None, depth, komaster, &mut best,
             );
-            for &(_, m) in moves.get(..self.width(n, depth)).unwrap_or(&[]) {
-                if let Some(code) =
-                    self.try_move(board, target, color, m, Routine::Defend, depth, komaster)
-                    && code.rank() > best.0.rank()
-                {
-                    best = (code, Some(m));
-                    if code == Code::Win {
-                        break;
-                    }
-                }
-            }
         }
         // No move helps: maybe none is needed. When the attacker cannot
         // play on any liberty (each would be suicide), read whether it can

@@ -9,14 +9,14 @@
 //! liberties, captures of neighbouring strings in atari (for both sides) and
 //! attacks on neighbouring strings with few liberties (breaking the chain).
 //! Whether a neighbouring string can be captured or saved is itself read
-//! first (a pre-read); a pre-read tries at most
-//! [`ReadingLimits::pre_read_width`] moves per node, and one nested in
-//! another only the best [`NESTED_PRE_READ_WIDTH`]. Pre-reads wait until the plain
-//! moves have failed: the defender reads whether it can capture a
-//! neighbour only when no plain move (liberties, captures of strings in
-//! atari, ataris, extensions) saves the string, and the attacker reads how
-//! to save its own weak strings only when no plain move captures. Most
-//! answers are plain, and those pre-reads were most of the nodes.
+//! (a pre-read); a pre-read tries at most [`ReadingLimits::pre_read_width`]
+//! moves per node, and one nested in another only the best
+//! [`NESTED_PRE_READ_WIDTH`]. Pre-reads wait until the plain moves have
+//! failed: the defender reads whether it can capture a neighbour only when
+//! no plain move (liberties, captures of strings in atari, ataris,
+//! extensions) saves the string, and the attacker reads how to save its
+//! own weak strings only when no plain move captures. Most answers are
+//! plain, and those pre-reads were most of the nodes.
 //! Candidates are ordered by a one-move look-ahead (liberties after the move).
 //! When no defending move helps and the attacker cannot play on any of the
 //! string's liberties (each would be suicide), the defender may also play
@@ -721,9 +721,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             let mut extra = [target; MAX_BREAK_CHAIN];
             let n_extra = self.own_rescues(board, target, libs, depth, komaster, &mut extra);
             let extra = extra.get(..n_extra).unwrap_or(&[]);
-            let (tried, skip) = (width, excluded);
             self.try_untried(
-                board, target, side, extra, tried, &mut moves, skip, depth, komaster, &mut best,
+                board, target, side, extra, width, &mut moves, excluded, depth, komaster, &mut best,
             );
         }
         self.store(key, best.0, best.1);
@@ -964,8 +963,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         self.try_moves(board, target, side, tries, None, depth, komaster, &mut best);
         // Only when no plain move saves the string: breaking the chain,
         // with moves that capture a neighbouring attacker string of two or
-        // three liberties, found by reading it (ladders and nets included), and
-        // the next candidates of a node that tried only a few.
+        // three liberties, found by reading it (ladders and nets
+        // included), and the next candidates of a node that tried only a
+        // few.
         if best.0 != Code::Win {
             let n_extra = self.chain_breaks(
                 board, target, color, libs, depth, komaster, true, &mut extra,
@@ -1001,12 +1001,12 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     /// the liberties of neighbouring attacker strings in atari. With it,
     /// the capturing moves of neighbouring attacker strings with two or
     /// three liberties, found by reading them, and both liberties of one
-    /// with two (either atari may be the one that works). Near the root the neighbours of
-    /// friendly strings the target could connect to through a liberty
-    /// (its superstring) count too. A target in atari is taken next move
-    /// unless the move captures at once, plays on its liberty, or ataris a
-    /// string next to that liberty so that the capture is retaken (see
-    /// `capture_code`): only those strings are read then.
+    /// with two (either atari may be the one that works). Near the root the
+    /// neighbours of friendly strings the target could connect to through
+    /// a liberty (its superstring) count too. A target in atari is taken
+    /// next move unless the move captures at once, plays on its liberty, or
+    /// ataris a string next to that liberty so that the capture is retaken
+    /// (see `capture_code`): only those strings are read then.
     #[allow(clippy::too_many_arguments)]
     fn chain_breaks<const C: usize, const M: usize>(
         &mut self,
@@ -1026,7 +1026,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let mut chain = [target; 16];
         let n_chain = chain_targets(board, target, color, depth, &mut chain);
         let mut last = [target; 1];
-        if libs == 1 {
+        if read && libs == 1 {
             board.liberties(target, &mut last);
         }
         for &a in chain.get(..n_chain).unwrap_or(&[]) {

@@ -5,6 +5,11 @@
 //! answer, stored at `key % N` and always replaced. The tactical reader
 //! and the owl search keep one each. Omits buckets, ageing and any
 //! replacement policy: a slot holds the latest answer written to it.
+//!
+//! Also owns [`slot`], `key % n` for every fixed-size table keyed by a
+//! 64-bit hash, computed with 32-bit divisions (a Cortex-M has no 64-bit
+//! divide, and its library call was about 2 % of an owl search's
+//! instructions there).
 
 use crate::point::Point;
 use crate::reading::Code;
@@ -27,6 +32,27 @@ const EMPTY: Entry = Entry {
     depth: 0,
     point: 0,
 };
+
+/// `key % n` for `n` of 1..=65,536 (0 when `n` is 0), from the key's
+/// two 32-bit halves: `key = hi·2³² + lo`, so `key % n` is
+/// `(hi % n)·(2³² % n) + lo % n`, reduced again (each product below 2³²).
+#[must_use]
+#[inline]
+pub fn slot(key: u64, n: usize) -> usize {
+    let Ok(n) = u32::try_from(n) else {
+        return (key % n as u64) as usize;
+    };
+    if n == 0 {
+        return 0;
+    }
+    if n > 1 << 16 {
+        return (key % u64::from(n)) as usize;
+    }
+    let hi = (key >> 32) as u32 % n;
+    let lo = key as u32 % n;
+    let wrap = ((1u64 << 32) % u64::from(n)) as u32;
+    ((hi * wrap % n + lo) % n) as usize
+}
 
 /// A fixed-size, always-replace table of answers keyed by a 64-bit hash.
 ///
@@ -64,7 +90,7 @@ impl<const N: usize> TransCache<N> {
     }
 
     fn slot(key: u64) -> usize {
-        (key % N.max(1) as u64) as usize
+        slot(key, N)
     }
 
     /// The answer stored for `key`: its code, move and depth.
@@ -126,5 +152,23 @@ mod tests {
         // An empty table answers nothing, even for key 0.
         assert_eq!(cache.lookup(0), None);
         assert_eq!(TransCache::<0>::new().lookup(0), None);
+    }
+
+    #[test]
+    fn slot_is_the_key_modulo_the_size() {
+        let mut key = 0x9E37_79B9_7F4A_7C15u64;
+        let sizes = [1, 2, 3, 7, 10, 100, 160, 1000, 1024, 65_535, 65_536, 99_999];
+        for _ in 0..2000 {
+            // xorshift64
+            key ^= key << 13;
+            key ^= key >> 7;
+            key ^= key << 17;
+            for n in sizes {
+                assert_eq!(slot(key, n), (key % n as u64) as usize, "{key} % {n}");
+            }
+        }
+        assert_eq!(slot(u64::MAX, 65_536), (u64::MAX % 65_536) as usize);
+        assert_eq!(slot(u64::MAX, 65_535), (u64::MAX % 65_535) as usize);
+        assert_eq!(slot(42, 0), 0);
     }
 }

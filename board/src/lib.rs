@@ -50,7 +50,7 @@ pub use board::{
     Board, Cell, DEFAULT_JOURNAL_CHANGES, DEFAULT_JOURNAL_MOVES, NothingToUndo, POINT_SET_WORDS,
     PlayError, PointSet, SizeError, Stones,
 };
-pub use cache::TransCache;
+pub use cache::{TransCache, slot};
 pub use diagram::DiagramError;
 pub use point::{CAPACITY, Color, MAX_SIZE, Move, Point, STRIDE, VertexError};
 pub use reading::{Code, ReadResult, Reader, ReadingLimits};

@@ -1257,7 +1257,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
         let key =
             pos.key() | (u64::from(mover == Side::Attacker) << 37) | (u64::from(passed) << 38);
-        let slot = (mix(key) % Self::TABLE.max(1) as u64) as usize;
+        let slot = owlet_board::slot(mix(key), Self::TABLE);
         for probe in [slot, slot ^ 1] {
             if probe < Self::TABLE
                 && let Some(&entry) = self.cache.get(probe)

@@ -76,12 +76,12 @@ impl<const N: usize> EyeMemo<N> {
     }
 
     pub(crate) fn get(&self, key: u64) -> Option<EyeResult> {
-        let (k, v) = self.entries.get((key % N.max(1) as u64) as usize)?;
+        let (k, v) = self.entries.get(owlet_board::slot(key, N))?;
         if *k == key { *v } else { None }
     }
 
     pub(crate) fn put(&mut self, key: u64, value: EyeResult) {
-        if let Some(e) = self.entries.get_mut((key % N.max(1) as u64) as usize) {
+        if let Some(e) = self.entries.get_mut(owlet_board::slot(key, N)) {
             *e = (key, Some(value));
         }
     }

@@ -6,8 +6,10 @@
 //! reading documentation: strings with one liberty are captured at once,
 //! strings with many liberties count as safe, and in between each side tries
 //! a short list of candidate moves generated from liberties, second-order
-//! liberties, captures of neighbouring strings in atari (for both sides) and
-//! attacks on neighbouring strings with few liberties (breaking the chain).
+//! liberties, captures of neighbouring strings in atari (for both sides),
+//! attacks on neighbouring strings with few liberties (breaking the chain)
+//! and, near the root, backfilling (the attacker fills the last liberty of
+//! its own string that taking a liberty would put in atari).
 //! Whether a neighbouring string can be captured or saved is itself read
 //! (a pre-read); a pre-read tries at most [`ReadingLimits::pre_read_width`]
 //! moves per node, and one nested in another only the best
@@ -180,6 +182,10 @@ pub struct ReadingLimits {
     /// Below this depth the defender also extends towards open space
     /// (second-order liberties); deeper it keeps to the string's liberties.
     pub extend_depth: u8,
+    /// Below this depth the attacker also backfills: it fills the last
+    /// liberty of its own string that taking a liberty would put in atari
+    /// (`backfill_depth`).
+    pub backfill_depth: u8,
     /// Moves per node of a candidate pre-read, at most (0: as many as the
     /// read itself tries); a pre-read only refines which moves are tried.
     pub pre_read_width: u8,
@@ -202,6 +208,7 @@ impl ReadingLimits {
         ko_depth: 8,
         break_chain_depth: 7,
         extend_depth: 3,
+        backfill_depth: 2,
         pre_read_width: 2,
         node_limit: 12_000,
     };
@@ -351,6 +358,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         l.ko_depth = l.ko_depth.saturating_add(1);
         l.break_chain_depth = l.break_chain_depth.saturating_add(1);
         l.extend_depth = l.extend_depth.saturating_add(1);
+        l.backfill_depth = l.backfill_depth.saturating_add(1);
         self.set_limits(self.limits);
     }
 
@@ -363,6 +371,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         l.ko_depth = l.ko_depth.saturating_sub(1);
         l.break_chain_depth = l.break_chain_depth.saturating_sub(1);
         l.extend_depth = l.extend_depth.saturating_sub(1);
+        l.backfill_depth = l.backfill_depth.saturating_sub(1);
         self.set_limits(self.limits);
     }
 
@@ -874,6 +883,16 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             if libs <= 3 {
                 list.push_second_order(board, &lib_set);
             }
+            // Backfilling: a liberty the attacker cannot take without
+            // putting its own string in atari is prepared by filling that
+            // string's last liberty from behind.
+            if depth < usize::from(self.limits.backfill_depth) {
+                for l in lib_set.iter() {
+                    if let Some(b) = backfill(board, attacker, l, target) {
+                        list.push(b);
+                    }
+                }
+            }
         }
         // Order by a one-move look-ahead.
         let mut count = 0;
@@ -1310,6 +1329,28 @@ fn look_ahead<const C: usize, const M: usize>(
     };
     let _ = board.undo();
     Some(after)
+}
+
+/// The backfilling move before `color` fills the liberty `m` of the
+/// string at `target`: when the move would join `color`'s stones into a
+/// string with one liberty and capture nothing, that liberty (if it is
+/// not `target`'s; the reply would take the string), else `None`.
+fn backfill<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    color: Color,
+    m: Point,
+    target: Point,
+) -> Option<Point> {
+    let after = look_ahead(board, color, m, target)?;
+    if after.own_libs != 1 || after.own_size < 2 || after.captured > 0 || after.retake {
+        return None;
+    }
+    trial_play(board, color, m)?;
+    let mut last = [m; 1];
+    let found = board.liberties(m, &mut last) == 1;
+    let _ = board.undo();
+    let b = last[0];
+    (found && b != m && !board.liberty_set(target).contains(b)).then_some(b)
 }
 
 /// The area cache's sets of limits when only `limits` has been used.

@@ -128,6 +128,7 @@ impl Default for AaLimits {
                 ko_depth: 6,
                 break_chain_depth: 2,
                 extend_depth: 10,
+                backfill_depth: 0,
                 pre_read_width: 2,
                 node_limit: DEFAULT_READING_NODE_LIMIT,
             },

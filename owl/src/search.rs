@@ -147,6 +147,7 @@ impl OwlLimits {
             ko_depth: 5,
             break_chain_depth: 2,
             extend_depth: 6,
+            backfill_depth: 3,
             pre_read_width: 0,
             node_limit: 400,
         },

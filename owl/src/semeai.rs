@@ -159,6 +159,7 @@ impl SemeaiLimits {
             ko_depth: 5,
             break_chain_depth: 4,
             extend_depth: 10,
+            backfill_depth: 0,
             pre_read_width: 0,
             node_limit: 400,
         },

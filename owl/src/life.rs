@@ -105,7 +105,7 @@ pub const EYE_READ_VERTICES: usize = 10;
 /// The same limit below the root of an owl search, where the eye budget
 /// is smaller: reading a larger graph there nearly always spends the whole
 /// budget and ends in the same estimate.
-pub const TREE_EYE_READ_VERTICES: usize = 9;
+pub const TREE_EYE_READ_VERTICES: usize = 8;
 
 /// Sets the reader's limits and the solver's line depth
 /// ([`EYE_LINE_DEPTH`]), node budget and largest graph read

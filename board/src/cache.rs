@@ -7,9 +7,9 @@
 //! replacement policy: a slot holds the latest answer written to it.
 //!
 //! Also owns [`slot`], `key % n` for every fixed-size table keyed by a
-//! 64-bit hash, computed with 32-bit divisions (a Cortex-M has no 64-bit
-//! divide, and its library call was about 2 % of an owl search's
-//! instructions there).
+//! 64-bit hash, computed with 32-bit divisions: a Cortex-M has no 64-bit
+//! divide, and the library call that stands in for it would cost about
+//! 2 % of an owl search's instructions.
 
 use crate::point::Point;
 use crate::reading::Code;

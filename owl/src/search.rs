@@ -120,6 +120,10 @@ pub struct OwlLimits {
     /// Whether a defender's move grows the goal by the strings it links
     /// to it (see `grow_goal`), not only by its own string.
     pub link_goal: bool,
+    /// Whether the attacker's root reads its moves when the evaluation
+    /// already says two sure eyes ([`DOUBTED_PLIES`]); without it the
+    /// verdict stands, as GNU Go's static dragon statuses do.
+    pub doubt_root_alive: bool,
     /// The tactical reader's limits during an owl search: shallower than
     /// the reader's defaults, as owl reads many strings at every node.
     pub reading: ReadingLimits,
@@ -140,6 +144,7 @@ impl OwlLimits {
         eye_budget: 20_000,
         root_eye_budget: 100_000,
         link_goal: true,
+        doubt_root_alive: true,
         reading: ReadingLimits {
             depth: 6,
             branch_depth: 4,
@@ -369,6 +374,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// alike.
     pub fn set_node_limit(&mut self, node_limit: u32) {
         self.limits.node_limit = node_limit;
+    }
+
+    /// Replaces [`OwlLimits::doubt_root_alive`] alone and keeps the cache:
+    /// a root that trusts its verdict is not cached.
+    pub fn set_doubt_root_alive(&mut self, doubt: bool) {
+        self.limits.doubt_root_alive = doubt;
     }
 
     /// Forgets every cached answer.
@@ -1083,9 +1094,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 }
             }
             let root = depth == 0 && decided.0 == Code::Win && !settled_root;
+            let trusted = depth == 0 && side == Side::Attacker && !self.limits.doubt_root_alive;
+            if trusted && decided.0 == Code::Fail {
+                // Not the answer a doubting call would read: keep it out
+                // of the cache.
+                self.cutoffs = self.cutoffs.wrapping_add(1);
+            }
             let doubted = (depth < DOUBTED_PLIES
                 || (depth == DOUBTED_PLIES && side == Side::Attacker))
-                && decided.0 == Code::Fail;
+                && decided.0 == Code::Fail
+                && !trusted;
             // The defender's lost verdict while two defender moves would
             // make two eyes: its vital points are still read.
             let vital_doubt = side == Side::Defender
@@ -1997,8 +2015,8 @@ mod sizes {
             core::mem::size_of::<PointSet>(),
         );
         assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 32);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 12_352);
-        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 3_136);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 12_360);
+        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 3_144);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

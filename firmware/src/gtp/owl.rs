@@ -29,7 +29,7 @@ use super::optics::ConsoleSolver;
 use crate::scoring::{DeadStoneOracle, UnconditionalOracle};
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
-/// eye spaces (12,352 bytes), or 128 and 32 (3,136 bytes) with the `small`
+/// eye spaces (12,360 bytes), or 128 and 32 (3,144 bytes) with the `small`
 /// feature.
 #[cfg(not(feature = "small"))]
 pub type ConsoleOwl = Owl<512>;
@@ -266,7 +266,10 @@ struct Listing {
 }
 
 /// The listing of [`list_statuses`] within `budget` owl and semeai
-/// nodes, each owl search within [`LIST_DRAGON_NODES`]. A dragon the Instant Eye Tester's real eyes carry
+/// nodes, each owl search within [`LIST_DRAGON_NODES`] and trusting an
+/// attack root's verdict of two sure eyes
+/// ([`owlet_owl::OwlLimits::doubt_root_alive`] off), as GNU Go's static
+/// statuses do. A dragon the Instant Eye Tester's real eyes carry
 /// ([`lives_on_real_eyes`]) is `alive` without a search. The others are
 /// read weak ones first (a string of at most [`LIST_WEAK_LIBERTIES`]
 /// liberties), each group in board order, so that a spent budget leaves
@@ -290,12 +293,16 @@ pub(super) fn list_within(
     };
     let start = engine.owl.nodes().saturating_add(engine.semeai_nodes);
     let until = start.saturating_add(budget);
-    let node_limit = engine.owl.limits().node_limit;
-    engine.owl.set_node_limit(node_limit.min(LIST_DRAGON_NODES));
+    let limits = engine.owl.limits();
+    engine
+        .owl
+        .set_node_limit(limits.node_limit.min(LIST_DRAGON_NODES));
+    engine.owl.set_doubt_root_alive(false);
     read_listing(engine, solver, &mut found, until, Some(&weak));
     read_listing(engine, solver, &mut found, until, None);
     write_listing(engine, out, solver, &found);
-    engine.owl.set_node_limit(node_limit);
+    engine.owl.set_node_limit(limits.node_limit);
+    engine.owl.set_doubt_root_alive(limits.doubt_root_alive);
 }
 
 /// The first stones of the dragons with a string of at most

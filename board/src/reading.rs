@@ -11,9 +11,10 @@
 //! and, near the root, backfilling (the attacker fills the last liberty of
 //! its own string that taking a liberty would put in atari).
 //! Whether a neighbouring string can be captured or saved is itself read
-//! (a pre-read); a pre-read tries at most [`ReadingLimits::pre_read_width`]
-//! moves per node, and one nested in another only the best
-//! [`NESTED_PRE_READ_WIDTH`]. Pre-reads wait until the plain moves have
+//! (a pre-read); a pre-read starts [`ReadingLimits::pre_read_step`] plies
+//! below its node, so the depth limits narrow it early, tries at most
+//! [`ReadingLimits::pre_read_width`] moves per node, and one nested in
+//! another only the best [`NESTED_PRE_READ_WIDTH`]. Pre-reads wait until the plain moves have
 //! failed: the defender reads whether it can capture a neighbour only when
 //! no plain move (liberties, captures of strings in atari, ataris,
 //! extensions) saves the string, and the attacker reads how to save its
@@ -189,6 +190,9 @@ pub struct ReadingLimits {
     /// Moves per node of a candidate pre-read, at most (0: as many as the
     /// read itself tries); a pre-read only refines which moves are tried.
     pub pre_read_width: u8,
+    /// Plies a candidate pre-read starts below its node, at least 1; the
+    /// deeper it starts, the sooner the depth limits narrow it.
+    pub pre_read_step: u8,
     /// Nodes per top-level call; past it the attacker fails.
     pub node_limit: u32,
 }
@@ -210,6 +214,7 @@ impl ReadingLimits {
         extend_depth: 3,
         backfill_depth: 2,
         pre_read_width: 2,
+        pre_read_step: 4,
         node_limit: 12_000,
     };
 }
@@ -515,6 +520,11 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
     }
 
+    /// How much deeper than its node a candidate pre-read starts.
+    fn pre_read_step(&self) -> usize {
+        usize::from(self.limits.pre_read_step.max(1))
+    }
+
     /// Whether the attacker does not even try at this depth.
     fn attack_hopeless(&self, libs: usize, depth: usize) -> bool {
         libs >= 5
@@ -753,15 +763,16 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         extra: &mut [Point; MAX_BREAK_CHAIN],
     ) -> usize {
         let mut n_extra = 0;
+        let below = depth + self.pre_read_step();
         let mut adj = [target; 16];
         let na = board.adjacent_strings(target, &mut adj);
         for &a in adj.get(..na).unwrap_or(&[]) {
             let alibs = board.liberty_count(a);
             if alibs <= 2 && alibs <= libs && n_extra < MAX_BREAK_CHAIN {
-                let threatened = self.pre_read(|r| r.attack_node(board, a, depth + 2, komaster));
+                let threatened = self.pre_read(|r| r.attack_node(board, a, below, komaster));
                 if threatened.0 != Code::Fail {
                     let (code, m) =
-                        self.pre_read(|r| r.defend_node(board, a, depth + 2, komaster, false));
+                        self.pre_read(|r| r.defend_node(board, a, below, komaster, false));
                     if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
                         push_point(extra, &mut n_extra, m);
                     }
@@ -1042,6 +1053,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         if depth >= usize::from(self.limits.break_chain_depth) {
             return 0;
         }
+        let below = depth + self.pre_read_step();
         let mut chain = [target; 16];
         let n_chain = chain_targets(board, target, color, depth, &mut chain);
         let mut last = [target; 1];
@@ -1065,7 +1077,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             if !(2..=3).contains(&alibs) || !worth {
                 continue;
             }
-            let (code, m) = self.pre_read(|r| r.attack_node(board, a, depth + 2, komaster));
+            let (code, m) = self.pre_read(|r| r.attack_node(board, a, below, komaster));
             if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
                 push_point(extra, &mut n_extra, m);
                 if alibs == 2 {

@@ -130,6 +130,7 @@ impl Default for AaLimits {
                 extend_depth: 10,
                 backfill_depth: 0,
                 pre_read_width: 2,
+                pre_read_step: 4,
                 node_limit: DEFAULT_READING_NODE_LIMIT,
             },
             owl_nodes: DEFAULT_OWL_NODE_LIMIT,

@@ -154,6 +154,7 @@ impl OwlLimits {
             extend_depth: 6,
             backfill_depth: 3,
             pre_read_width: 0,
+            pre_read_step: 2,
             node_limit: 400,
         },
     };

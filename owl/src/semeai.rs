@@ -161,6 +161,7 @@ impl SemeaiLimits {
             extend_depth: 10,
             backfill_depth: 0,
             pre_read_width: 0,
+            pre_read_step: 2,
             node_limit: 400,
         },
     };

@@ -208,7 +208,7 @@ impl ReadingLimits {
     pub const DEFAULT: ReadingLimits = ReadingLimits {
         depth: 16,
         branch_depth: 13,
-        fourlib_depth: 7,
+        fourlib_depth: 5,
         ko_depth: 8,
         break_chain_depth: 7,
         extend_depth: 3,

@@ -101,7 +101,7 @@ pub const MAX_DEPTH: usize = 64;
 
 /// Analyses that read at least this many nodes are kept in the memo (see
 /// [`Solver`]); cheaper ones are read again.
-pub const MEMO_MIN_NODES: u32 = 1000;
+pub const MEMO_MIN_NODES: u32 = 30;
 
 /// Most dead strings without a liberty in the graph that are tracked.
 const MAX_CAPTIVES: usize = 8;

@@ -755,7 +755,9 @@ fn dragon_list_answers_statically_once_its_budget_is_spent() {
     let listing = run(&mut e, "dragon_status");
     assert!(listing.starts_with("= B7: alive\nF4: "), "{listing}");
     assert!(listing.ends_with("\nA3: alive\nC2: dead\n\n"), "{listing}");
-    assert_eq!(e.limit_hits().owl, 0);
+    // With the device's smaller caches (`small`) one search may run out.
+    let most = if cfg!(feature = "small") { 1 } else { 0 };
+    assert!(e.limit_hits().owl <= most, "{}", e.limit_hits().owl);
 }
 
 #[test]

@@ -154,14 +154,14 @@ impl SemeaiLimits {
         eye_budget: 20_000,
         reading: ReadingLimits {
             depth: 10,
-            branch_depth: 7,
+            branch_depth: 8,
             fourlib_depth: 4,
             ko_depth: 5,
             break_chain_depth: 4,
             extend_depth: 10,
             backfill_depth: 0,
             pre_read_width: 0,
-            pre_read_step: 2,
+            pre_read_step: 3,
             node_limit: 400,
         },
     };

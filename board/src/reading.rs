@@ -14,12 +14,12 @@
 //! (a pre-read); a pre-read starts [`ReadingLimits::pre_read_step`] plies
 //! below its node, so the depth limits narrow it early, tries at most
 //! [`ReadingLimits::pre_read_width`] moves per node, and one nested in
-//! another only the best [`NESTED_PRE_READ_WIDTH`]. Pre-reads wait until the plain moves have
-//! failed: the defender reads whether it can capture a neighbour only when
-//! no plain move (liberties, captures of strings in atari, ataris,
-//! extensions) saves the string, and the attacker reads how to save its
-//! own weak strings only when no plain move captures. Most answers are
-//! plain, and those pre-reads were most of the nodes.
+//! another only the best [`NESTED_PRE_READ_WIDTH`]. Pre-reads wait until
+//! the plain moves have failed: the defender reads whether it can capture
+//! a neighbour only when no plain move (liberties, captures of strings in
+//! atari, ataris, extensions) saves the string, and the attacker reads how
+//! to save its own weak strings only when no plain move captures. Most
+//! answers are plain, and pre-reads are the dearest part of a read.
 //! Candidates are ordered by a one-move look-ahead (liberties after the move).
 //! When no defending move helps and the attacker cannot play on any of the
 //! string's liberties (each would be suicide), the defender may also play
@@ -899,7 +899,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // string's last liberty from behind.
             if depth < usize::from(self.limits.backfill_depth) {
                 for l in lib_set.iter() {
-                    if let Some(b) = backfill(board, attacker, l, target) {
+                    if let Some(b) = backfill(board, attacker, l, target, &lib_set) {
                         list.push(b);
                     }
                 }
@@ -1344,14 +1344,16 @@ fn look_ahead<const C: usize, const M: usize>(
 }
 
 /// The backfilling move before `color` fills the liberty `m` of the
-/// string at `target`: when the move would join `color`'s stones into a
-/// string with one liberty and capture nothing, that liberty (if it is
-/// not `target`'s; the reply would take the string), else `None`.
+/// string at `target` (whose liberties are `target_libs`): when the move
+/// would join `color`'s stones into a string with one liberty and capture
+/// nothing, that liberty (if it is not `target`'s; the reply would take
+/// the string), else `None`.
 fn backfill<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     color: Color,
     m: Point,
     target: Point,
+    target_libs: &PointSet,
 ) -> Option<Point> {
     let after = look_ahead(board, color, m, target)?;
     if after.own_libs != 1 || after.own_size < 2 || after.captured > 0 || after.retake {
@@ -1362,7 +1364,7 @@ fn backfill<const C: usize, const M: usize>(
     let found = board.liberties(m, &mut last) == 1;
     let _ = board.undo();
     let b = last[0];
-    (found && b != m && !board.liberty_set(target).contains(b)).then_some(b)
+    (found && b != m && !target_libs.contains(b)).then_some(b)
 }
 
 /// The area cache's sets of limits when only `limits` has been used.

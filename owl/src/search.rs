@@ -9,7 +9,10 @@
 //!
 //! At the root of an attack, a goal in open space ([`OPEN_ROOM`]) or with
 //! ample eye space ([`AMPLE_EYE_SPACE`]), and with no string the attacker
-//! can take, is judged alive without a search.
+//! can take, is judged alive without a search; so is, when the call trusts
+//! the root ([`OwlLimits::doubt_root_alive`] off, as a listing of every
+//! dragon does), an estimate of two eyes in a space the goal owns
+//! ([`MARGINAL_SHARE`]).
 //! At each node [`crate::life::evaluate`] judges the goal: two sure eyes
 //! (the attacker moving first) end the search for the defender, fewer
 //! than two even with the defender moving first, and no lunch to eat, no
@@ -122,7 +125,9 @@ pub struct OwlLimits {
     pub link_goal: bool,
     /// Whether the attacker's root reads its moves when the evaluation
     /// already says two sure eyes ([`DOUBTED_PLIES`]); without it the
-    /// verdict stands, as GNU Go's static dragon statuses do.
+    /// verdict stands, as GNU Go's static dragon statuses do, and so does
+    /// an estimate of two eyes in a space the dragon owns
+    /// ([`MARGINAL_SHARE`]).
     pub doubt_root_alive: bool,
     /// The tactical reader's limits during an owl search: shallower than
     /// the reader's defaults, as owl reads many strings at every node.
@@ -232,6 +237,11 @@ pub const OPEN_ROOM: usize = 25;
 /// (a real game's territory; GNU Go too judges such dragons statically).
 /// A check does not take it: a defender's move is read.
 pub const AMPLE_EYE_SPACE: usize = 25;
+
+/// With [`OwlLimits::doubt_root_alive`] off, an attack root whose eye
+/// spaces hold two eyes by the solver's estimate and fewer than one
+/// marginal point in this many is judged alive without a search.
+pub const MARGINAL_SHARE: usize = 3;
 
 /// From this depth on, an estimated eye value of two eyes even with the
 /// attacker first ends the node as alive ("getting deep, looks lively").
@@ -1066,6 +1076,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         {
             return Plan::Answer((Code::Fail, None));
         }
+        if depth == 0
+            && side == Side::Attacker
+            && !self.limits.doubt_root_alive
+            && !self.checking
+            && owns_its_space(&life)
+        {
+            // Not the answer a doubting call would read: kept out of the
+            // cache.
+            self.cutoffs = self.cutoffs.wrapping_add(1);
+            return Plan::Answer((Code::Fail, None));
+        }
         // Deep in the tree a big open space is taken at its estimate.
         if depth >= LIVELY_DEPTH
             && !life.exact
@@ -1533,6 +1554,18 @@ fn runs_or_lives<const C: usize, const M: usize>(
     roomy || open_room(board, life, color) >= OPEN_ROOM
 }
 
+/// Two eyes by the solver's estimate (the attacker moving first) in eye
+/// spaces of which fewer than one point in [`MARGINAL_SHARE`] is marginal,
+/// with no goal string the attacker can take: the space is the dragon's
+/// own, as in a finished game's territory.
+fn owns_its_space(life: &Life) -> bool {
+    !life.exact
+        && !life.weak_goal
+        && !life.ko_goal
+        && life.value.min_eyes() >= 2
+        && life.marginal.len() * MARGINAL_SHARE < life.eye_points.len()
+}
+
 /// The static verdict at a node, when there is one.
 fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
     if !life.exact {
@@ -1676,6 +1709,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_listing_trusts_an_estimate_of_two_eyes_in_its_own_space() {
+        // Black's corner of 15 points is too big for the solver's exact
+        // value; its estimate is two eyes, and no point of it is marginal.
+        // A doubting attack reads moves inside; with the root's verdict
+        // trusted, the attack fails at its root and leaves no cache entry.
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .....XO..
+            .....XO..
+            .....XO..
+            XXXXXXO..
+            OOOOOOO..
+            .........
+            .........
+            .........
+            .........",
+        );
+        let f9 = pt(&board, "F9");
+        owl.set_doubt_root_alive(false);
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, f9));
+        assert_eq!((r.code, r.nodes, r.limit_hit), (Code::Fail, 1, false));
+        owl.set_doubt_root_alive(true);
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, f9));
+        assert_eq!(r.code, Code::Fail);
+        assert!(r.nodes > 1, "{r:?}");
     }
 
     #[test]

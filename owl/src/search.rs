@@ -18,9 +18,12 @@
 //! than two even with the defender moving first, and no lunch to eat, no
 //! room to run and no room to widen (a point of it when not even one eye
 //! is in reach), for the attacker; an eye space the solver could only
-//! estimate leaves the node open. Otherwise the side to move tries its
-//! best candidates ([`crate::moves`]): [`OwlLimits::root_moves`] at the
-//! root ([`OwlLimits::estimated_root_moves`] when its eye value is partly
+//! estimate leaves the node open, except below the root of an attack
+//! call, where an estimate of two eyes in a space the goal owns
+//! ([`MARGINAL_SHARE`]) ends it for the defender. Otherwise the side to
+//! move tries its best candidates ([`crate::moves`]):
+//! [`OwlLimits::root_moves`] at the root
+//! ([`OwlLimits::estimated_root_moves`] when its eye value is partly
 //! an estimate), [`OwlLimits::first_reply_moves`] for the defender's reply
 //! to the attacker's first move, [`OwlLimits::moves_per_node`] below, one
 //! beyond [`OwlLimits::branch_depth`]. The attacker wins by
@@ -238,9 +241,9 @@ pub const OPEN_ROOM: usize = 25;
 /// A check does not take it: a defender's move is read.
 pub const AMPLE_EYE_SPACE: usize = 25;
 
-/// With [`OwlLimits::doubt_root_alive`] off, an attack root whose eye
-/// spaces hold two eyes by the solver's estimate and fewer than one
-/// marginal point in this many is judged alive without a search.
+/// Eye spaces with fewer than one marginal point in this many are the
+/// goal's own: their estimate of two eyes ends an attack call's nodes
+/// below the root, and its root too with [`OwlLimits::doubt_root_alive`] off.
 pub const MARGINAL_SHARE: usize = 3;
 
 /// From this depth on, an estimated eye value of two eyes even with the
@@ -344,8 +347,11 @@ struct Task<'a> {
     original: &'a PointSet,
     /// The goal's owner.
     color: Color,
-    /// Salt for cache keys: the dragon's first stone.
+    /// Salt for cache keys: the dragon's first stone, and whether the call
+    /// attacks (its nodes judge by [`owns_its_space`], a defence's do not).
     salt: u64,
+    /// Whether the call asks if the dragon can be killed.
+    attack: bool,
 }
 
 impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
@@ -671,10 +677,13 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let (reading, budget) = (self.limits.reading, self.limits.eye_budget);
         let saved = begin_search(reader, solver, reading, budget, TREE_EYE_READ_VERTICES);
         let original = dragon_stones_read(board, reader, p);
+        let attack = side == Side::Attacker;
         let task = Task {
             original: &original,
             color,
-            salt: (p.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            salt: (p.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ u64::from(attack).wrapping_mul(0xA076_1D64_78BD_642F),
+            attack,
         };
         let (code, point) = match first {
             None => {
@@ -1086,6 +1095,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             // cache.
             self.cutoffs = self.cutoffs.wrapping_add(1);
             return Plan::Answer((Code::Fail, None));
+        }
+        // Below an attack's root, a space the goal owns is taken at its
+        // estimate of two eyes: killing a dragon that owns it is not the
+        // question such a call can settle within its budget. A defence
+        // reads on, as its move must stand against the attacker's best.
+        if depth > 0 && task.attack && owns_its_space(&life) {
+            return Plan::Answer(match side {
+                Side::Attacker => (Code::Fail, None),
+                Side::Defender => (Code::Win, None),
+            });
         }
         // Deep in the tree a big open space is taken at its estimate.
         if depth >= LIVELY_DEPTH
@@ -1712,11 +1731,13 @@ mod tests {
     }
 
     #[test]
-    fn a_listing_trusts_an_estimate_of_two_eyes_in_its_own_space() {
+    fn an_attack_takes_an_estimate_of_two_eyes_in_the_dragons_own_space() {
         // Black's corner of 15 points is too big for the solver's exact
         // value; its estimate is two eyes, and no point of it is marginal.
-        // A doubting attack reads moves inside; with the root's verdict
-        // trusted, the attack fails at its root and leaves no cache entry.
+        // A doubting attack reads its root moves, and a node below where
+        // the estimate stands ends there, so the attack fails within its
+        // budget; with the root's verdict trusted, it fails at its root
+        // and leaves no cache entry.
         let (mut board, mut reader, mut solver, mut owl) = setup(
             "
             .....XO..
@@ -1736,7 +1757,7 @@ mod tests {
         owl.set_doubt_root_alive(true);
         let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, f9));
         assert_eq!(r.code, Code::Fail);
-        assert!(r.nodes > 1, "{r:?}");
+        assert!(r.nodes > 1 && !r.limit_hit, "{r:?}");
     }
 
     #[test]

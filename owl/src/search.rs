@@ -527,8 +527,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// Whether the dragon through `p` is alive by the attack root's static
     /// verdicts alone, with no search and no cache entry: two sure eyes
-    /// (the attacker moving first), open room ([`OPEN_ROOM`]) or ample eye
-    /// space ([`AMPLE_EYE_SPACE`]). False for an empty point.
+    /// (the attacker moving first), open room ([`OPEN_ROOM`]), ample eye
+    /// space ([`AMPLE_EYE_SPACE`]), or with
+    /// [`OwlLimits::doubt_root_alive`] off two estimated eyes in a space
+    /// it owns ([`MARGINAL_SHARE`]). False for an empty point.
     pub fn alive_without_search<
         const C: usize,
         const M: usize,
@@ -554,6 +556,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         self.eyes.clear();
         judge(&life, Side::Attacker) == Some((Code::Fail, None))
             || runs_or_lives(board, &life, color, true)
+            || (!self.limits.doubt_root_alive && owns_its_space(&life))
     }
 
     /// The dragon's status from an attack and a defence search; `None`
@@ -1751,7 +1754,9 @@ mod tests {
             .........",
         );
         let f9 = pt(&board, "F9");
+        assert!(!owl.alive_without_search(&mut board, &mut reader, &mut solver, f9));
         owl.set_doubt_root_alive(false);
+        assert!(owl.alive_without_search(&mut board, &mut reader, &mut solver, f9));
         let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, f9));
         assert_eq!((r.code, r.nodes, r.limit_hit), (Code::Fail, 1, false));
         owl.set_doubt_root_alive(true);

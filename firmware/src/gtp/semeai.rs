@@ -93,7 +93,8 @@ const MAX_RIVALS: usize = 3;
 /// owl calls dead is alive when some opponent dragon in contact with it
 /// cannot kill it in a race even moving first (seki, or the race is its
 /// own). A rival that owl's root calls alive without a search (two sure
-/// eyes, open room, ample eye space) races nothing and is not read.
+/// eyes, open room, ample eye space, and in a listing two estimated eyes
+/// in a space it owns) races nothing and is not read.
 /// Reads with the caller's solver: a second one on the stack ran the
 /// device out of it, and a warm solver answers as a fresh one (each
 /// analysis clears its table; its memo is exact). Never inlined, like

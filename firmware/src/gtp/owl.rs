@@ -269,8 +269,9 @@ struct Listing {
 /// nodes, each owl search within [`LIST_DRAGON_NODES`] and trusting an
 /// attack root's verdict of two sure eyes, or of two estimated eyes in a
 /// space the dragon owns ([`owlet_owl::OwlLimits::doubt_root_alive`]
-/// off), as GNU Go's static statuses do. A dragon the Instant Eye Tester's real eyes carry
-/// ([`lives_on_real_eyes`]) is `alive` without a search. The others are
+/// off), as GNU Go's static statuses do. A dragon the Instant Eye
+/// Tester's real eyes carry ([`lives_on_real_eyes`]) is `alive` without a
+/// search. The others are
 /// read weak ones first (a string of at most [`LIST_WEAK_LIBERTIES`]
 /// liberties), each group in board order, so that a spent budget leaves
 /// out the safer; each dragon left then gets the static verdict: `dead`

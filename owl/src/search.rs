@@ -8,9 +8,9 @@
 //! [`DragonStatus`].
 //!
 //! At the root of an attack, a goal in open space ([`OPEN_ROOM`]) or with
-//! ample eye space ([`AMPLE_EYE_SPACE`], or [`OWNED_EYE_SPACE`] in a space
-//! it owns), and with no string the attacker can take, is judged alive
-//! without a search; so is, when the call trusts
+//! ample eye space ([`AMPLE_EYE_SPACE`] points, or [`OWNED_EYE_POINTS`]
+//! that are not marginal), and with no string the attacker can take, is
+//! judged alive without a search; so is, when the call trusts
 //! the root ([`OwlLimits::doubt_root_alive`] off, as a listing of every
 //! dragon does), an estimate of two eyes in a space the goal owns
 //! ([`MARGINAL_SHARE`]).
@@ -242,9 +242,9 @@ pub const OPEN_ROOM: usize = 25;
 /// A check does not take it: a defender's move is read.
 pub const AMPLE_EYE_SPACE: usize = 25;
 
-/// [`AMPLE_EYE_SPACE`] for eye spaces the goal owns ([`MARGINAL_SHARE`]):
-/// too few marginal points for the attacker to reduce them to one eye.
-pub const OWNED_EYE_SPACE: usize = 12;
+/// [`AMPLE_EYE_SPACE`] counting only the points that are not marginal:
+/// the attacker cannot reduce that many of the goal's own points to one eye.
+pub const OWNED_EYE_POINTS: usize = 10;
 
 /// Eye spaces with fewer than one marginal point in this many are the
 /// goal's own: their estimate of two eyes ends an attack call's nodes
@@ -533,7 +533,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// Whether the dragon through `p` is alive by the attack root's static
     /// verdicts alone, with no search and no cache entry: two sure eyes
     /// (the attacker moving first), open room ([`OPEN_ROOM`]), ample eye
-    /// space ([`AMPLE_EYE_SPACE`], [`OWNED_EYE_SPACE`]), or with
+    /// space ([`AMPLE_EYE_SPACE`], [`OWNED_EYE_POINTS`]), or with
     /// [`OwlLimits::doubt_root_alive`] off two estimated eyes in a space
     /// it owns ([`MARGINAL_SHARE`]). False for an empty point.
     pub fn alive_without_search<
@@ -1564,7 +1564,7 @@ const DEAD_ROOM_ONE_EYE: u8 = 0;
 
 /// The root verdicts of an attack: the goal, with no string the attacker
 /// can take, runs into open space ([`OPEN_ROOM`]) or, when `ample`
-/// counts, holds ample eye space ([`AMPLE_EYE_SPACE`], [`OWNED_EYE_SPACE`]).
+/// counts, holds ample eye space ([`AMPLE_EYE_SPACE`], [`OWNED_EYE_POINTS`]).
 fn runs_or_lives<const C: usize, const M: usize>(
     board: &Board<C, M>,
     life: &Life,
@@ -1574,11 +1574,15 @@ fn runs_or_lives<const C: usize, const M: usize>(
     if life.weak_goal || life.ko_goal {
         return false;
     }
-    let space = life.eye_points.len();
+    let own = life
+        .eye_points
+        .iter()
+        .filter(|&p| !life.marginal.contains(p))
+        .count();
     let roomy = ample
         && !life.exact
         && life.value.min_eyes() >= 2
-        && (space >= AMPLE_EYE_SPACE || (space >= OWNED_EYE_SPACE && owns_its_space(life)));
+        && (life.eye_points.len() >= AMPLE_EYE_SPACE || own >= OWNED_EYE_POINTS);
     roomy || open_room(board, life, color) >= OPEN_ROOM
 }
 
@@ -1741,43 +1745,44 @@ mod tests {
 
     #[test]
     fn a_listing_takes_an_estimate_of_two_eyes_in_the_dragons_own_space() {
-        // Black's corner of 11 points is too big for the solver's exact
+        // Black's corner of 9 points is too big for the solver's exact
         // value; its estimate is two eyes, and no point of it is marginal.
         // A doubting attack reads its root moves; with the root's verdict
         // trusted, the attack fails at its root and leaves no cache entry.
         let (mut board, mut reader, mut solver, mut owl) = setup(
             "
-            ....XO...
-            ....XO...
-            ...XXO...
-            XXXXOO...
+            ...XO....
+            ...XO....
+            ...XO....
+            XXXXO....
             OOOOO....
             .........
             .........
             .........
             .........",
         );
-        let e9 = pt(&board, "E9");
-        assert!(!owl.alive_without_search(&mut board, &mut reader, &mut solver, e9));
+        let d9 = pt(&board, "D9");
+        assert!(!owl.alive_without_search(&mut board, &mut reader, &mut solver, d9));
         owl.set_doubt_root_alive(false);
-        assert!(owl.alive_without_search(&mut board, &mut reader, &mut solver, e9));
-        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, e9));
+        assert!(owl.alive_without_search(&mut board, &mut reader, &mut solver, d9));
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, d9));
         assert_eq!((r.code, r.nodes, r.limit_hit), (Code::Fail, 1, false));
         owl.set_doubt_root_alive(true);
-        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, e9));
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, d9));
         assert!(r.nodes > 1, "{r:?}");
     }
 
     #[test]
-    fn an_owned_space_of_twelve_points_ends_an_attack_at_its_root() {
-        // A corner of 12 points (OWNED_EYE_SPACE), none marginal: even a
-        // doubting attack takes its estimate of two eyes at the root.
+    fn ten_own_eye_points_end_an_attack_at_its_root() {
+        // A corner of 12 points (OWNED_EYE_POINTS or more), one of them
+        // marginal: even a doubting attack takes its estimate of two eyes
+        // at the root.
         let (mut board, mut reader, mut solver, mut owl) = setup(
             "
             ....XO...
             ....XO...
-            ....XO...
-            XXXXXO...
+            ...XXO...
+            XXXX.O...
             OOOOOO...
             .........
             .........

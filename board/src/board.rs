@@ -208,6 +208,80 @@ struct Near {
     first: bool,
 }
 
+/// The strings around a point as [`Board::preview`] reads them, one
+/// neighbour at a time.
+struct Around {
+    /// Heads of the strings of the mover's colour.
+    friends: [u16; 4],
+    n_friends: usize,
+    /// Heads of the opponent's strings with one liberty.
+    dead: [u16; 4],
+    n_dead: usize,
+    /// Stones of the `dead` strings.
+    captured: usize,
+    /// Empty neighbours.
+    empties: u16,
+    /// Whether an opponent string has two liberties.
+    ataris: bool,
+    /// One plus the stones of the `friends`.
+    own_size: usize,
+}
+
+impl Around {
+    const fn new() -> Around {
+        Around {
+            friends: [0; 4],
+            n_friends: 0,
+            dead: [0; 4],
+            n_dead: 0,
+            captured: 0,
+            empties: 0,
+            ataris: false,
+            own_size: 1,
+        }
+    }
+
+    /// Reads the neighbour `q` for a stone `own`, unless its string's
+    /// head is among `earlier` (the heads of the neighbours read before,
+    /// 0 for none); answers that head (0 for no stone).
+    #[inline(always)]
+    fn see<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        own: Cell,
+        q: Point,
+        [e0, e1, e2]: [u16; 3],
+    ) -> u16 {
+        let cell = board.cell(q);
+        if cell == Cell::Empty {
+            self.empties += 1;
+            return 0;
+        }
+        if cell == Cell::Border {
+            return 0;
+        }
+        let h = at(&board.head, q.index());
+        if h == e0 || h == e1 || h == e2 {
+            return h;
+        }
+        let size = usize::from(at(&board.stones, usize::from(h)));
+        if cell == own {
+            push_point_index(&mut self.friends, &mut self.n_friends, h);
+            self.own_size += size;
+        } else {
+            match at(&board.libs, usize::from(h)) {
+                1 => {
+                    push_point_index(&mut self.dead, &mut self.n_dead, h);
+                    self.captured += size;
+                }
+                2 => self.ataris = true,
+                _ => {}
+            }
+        }
+        h
+    }
+}
+
 /// A set of points as a bitmap over the padded layout (56 bytes): bit
 /// `i % 64` of word `i / 64` is the point of layout index `i`. The set
 /// operators (`|`, `&`, `-` for the difference) work a word at a time.
@@ -1186,9 +1260,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// of the string with head `big`.
     #[inline(always)]
     fn touches(&self, e: Point, p: Point, own: Cell, big: usize) -> bool {
-        e.neighbors().iter().any(|&r| {
+        // Written out: the device's build (optimised for size) does not
+        // unroll a loop over the four.
+        let [a, b, c, d] = e.neighbors();
+        let of_big = |r: Point| {
             r != p && self.cell(r) == own && usize::from(at(&self.head, r.index())) == big
-        })
+        };
+        of_big(a) || of_big(b) || of_big(c) || of_big(d)
     }
 
     /// Liberties of the string that a stone `own` at `p` makes of the
@@ -1257,40 +1335,45 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
         let retake = usize::from(self.ko) == p.index() && self.ko_color == color;
         let own = Cell::stone(color);
-        let near = self.near(p);
-        if !retake && Self::suicide_near(&near, own) {
+        // One look at each neighbour, each string next to `p` read once.
+        let mut around = Around::new();
+        let [a, b, c, d] = p.neighbors();
+        let ha = around.see(self, own, a, [0, 0, 0]);
+        let hb = around.see(self, own, b, [ha, 0, 0]);
+        let hc = around.see(self, own, c, [ha, hb, 0]);
+        let hd = around.see(self, own, d, [ha, hb, hc]);
+        let heads = [ha, hb, hc, hd];
+        let Around {
+            friends,
+            n_friends,
+            dead,
+            n_dead,
+            captured,
+            empties,
+            ataris,
+            own_size,
+        } = around;
+        let friends = friends.get(..n_friends).unwrap_or(&[]);
+        let dead = dead.get(..n_dead).unwrap_or(&[]);
+        // Surrounded, capturing nothing: suicide when every friend has at
+        // most one liberty (as `suicide_near` reads it); with suicide
+        // allowed, `writes_needed` counts the merged string's removal when
+        // every friend has exactly one.
+        let surrounded = empties == 0 && dead.is_empty();
+        let friend_libs = |f: &u16| at(&self.libs, usize::from(*f));
+        if surrounded && !retake && friends.iter().all(|f| friend_libs(f) <= 1) {
             return None;
         }
-        if self.n_frames >= MOVES
-            || CHANGES - self.n_changes < Self::writes_needed(&near, own, self.allow_suicide)
-        {
+        // `writes_needed`: 16, plus a friend's size + 3, plus 5 × a
+        // captured string's size.
+        let mut bound = 16 + (own_size - 1) + 3 * friends.len() + 5 * captured;
+        if self.allow_suicide && surrounded && friends.iter().all(|f| friend_libs(f) == 1) {
+            bound += 5 * own_size;
+        }
+        if self.n_frames >= MOVES || CHANGES - self.n_changes < bound {
             self.journal_is_full();
             return None;
         }
-        let mut friends = [0u16; 4];
-        let mut n_friends = 0;
-        let mut dead = [0u16; 4];
-        let mut n_dead = 0;
-        let mut captured = 0usize;
-        let mut empties = 0u16;
-        let mut ataris = false;
-        let mut own_size = 1;
-        for n in &near {
-            if n.cell == Cell::Empty {
-                empties += 1;
-            } else if !n.first {
-            } else if n.cell == own {
-                push_point_index(&mut friends, &mut n_friends, n.head);
-                own_size += usize::from(n.size);
-            } else if n.libs == 1 {
-                push_point_index(&mut dead, &mut n_dead, n.head);
-                captured += usize::from(n.size);
-            } else if n.libs == 2 {
-                ataris = true;
-            }
-        }
-        let friends = friends.get(..n_friends).unwrap_or(&[]);
-        let dead = dead.get(..n_dead).unwrap_or(&[]);
         let mut big = usize::from(friends.first().copied().unwrap_or(0));
         for &f in friends {
             if at(&self.stones, usize::from(f)) > at(&self.stones, big) {
@@ -1328,7 +1411,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 } else if dead.contains(&h) {
                     watch_gone = true;
                     0
-                } else if near.iter().any(|n| n.first && n.head == h) {
+                } else if heads.contains(&h) {
                     at(&self.libs, usize::from(h)).wrapping_sub(1)
                 } else {
                     at(&self.libs, usize::from(h))

@@ -1290,12 +1290,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     }
 
     /// The part of [`Board::joined_liberties`] that more than one string
-    /// adds to `big`'s liberties but `p`.
+    /// adds to `big`'s liberties but `p`. A liberty reached from several
+    /// stones is counted once, at the first of them in layout order (see
+    /// [`Board::first_reach`]), so no set of those seen is kept.
     fn more_joined_liberties(&self, p: Point, own: Cell, big: usize, friends: &[u16]) -> u16 {
         let mut libs = 0u16;
-        let mut seen = PointSet::new();
         for e in p.neighbors() {
-            if self.cell(e) == Cell::Empty && seen.insert(e) && !self.touches(e, p, own, big) {
+            if self.cell(e) == Cell::Empty && !self.touches(e, p, own, big) {
                 libs += 1;
             }
         }
@@ -1310,8 +1311,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 for e in s.neighbors() {
                     if e != p
                         && self.cell(e) == Cell::Empty
-                        && seen.insert(e)
-                        && !self.touches(e, p, own, big)
+                        && self.first_reach(e, s, p, own, big, friends)
                     {
                         libs += 1;
                     }
@@ -1319,6 +1319,35 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             }
         }
         libs
+    }
+
+    /// For the empty point `e` next to the stone `s` of one of `friends`
+    /// other than `big`: whether [`Board::more_joined_liberties`] counts
+    /// `e` at `s`. It does unless `e` is next to `p` (counted with `p`'s
+    /// neighbours), touches a stone of `big`, or touches a lower stone
+    /// of one of `friends` other than `big` (counted there).
+    #[inline(always)]
+    fn first_reach(
+        &self,
+        e: Point,
+        s: Point,
+        p: Point,
+        own: Cell,
+        big: usize,
+        friends: &[u16],
+    ) -> bool {
+        let [a, b, c, d] = e.neighbors();
+        let clear = |r: Point| {
+            if r == p {
+                return false;
+            }
+            if self.cell(r) != own {
+                return true;
+            }
+            let h = at(&self.head, r.index());
+            usize::from(h) != big && (r >= s || !friends.contains(&h))
+        };
+        clear(a) && clear(b) && clear(c) && clear(d)
     }
 
     /// What playing `color` at `p` would do, read without playing: the

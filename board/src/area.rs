@@ -79,11 +79,13 @@ impl Span {
         for r in self.lo.1..=self.hi.1 {
             let start = usize::from(r) * STRIDE + usize::from(self.lo.0);
             for (i, &cell) in (start..).zip(board.cells_from(start, width)) {
-                // Without a branch: every point's key is read, and only a
-                // stone's is kept.
-                let stone = matches!(cell, Cell::Black | Cell::White);
-                let key = zobrist::stone(usize::from(cell == Cell::White), i);
-                h ^= key & 0u64.wrapping_sub(u64::from(stone));
+                // Only a stone's key is read: most points of an area are
+                // empty.
+                match cell {
+                    Cell::Black => h ^= zobrist::stone(0, i),
+                    Cell::White => h ^= zobrist::stone(1, i),
+                    _ => {}
+                }
             }
         }
         if let Some(ko) = board.ko_point()

@@ -282,6 +282,41 @@ impl Around {
     }
 }
 
+/// [`Board::writes_needed`]'s count so far, one neighbour at a time.
+struct Writes {
+    bound: usize,
+    /// One plus the stones of our strings met.
+    own_size: usize,
+    /// Whether no neighbour so far is empty or one of our strings with
+    /// more than one liberty.
+    own_in_atari: bool,
+    /// Whether an opponent string with one liberty was met.
+    captures: bool,
+}
+
+impl Writes {
+    /// Counts the neighbour `n` of a stone `own`.
+    #[inline(always)]
+    fn add(&mut self, n: &Near, own: Cell) {
+        match n.cell {
+            Cell::Empty => self.own_in_atari = false,
+            Cell::Border => {}
+            _ if !n.first => {}
+            c => {
+                let size = usize::from(n.size);
+                if c == own {
+                    self.bound += size + 3;
+                    self.own_size += size;
+                    self.own_in_atari &= n.libs == 1;
+                } else if n.libs == 1 {
+                    self.bound += 5 * size;
+                    self.captures = true;
+                }
+            }
+        }
+    }
+}
+
 /// A set of points as a bitmap over the padded layout (56 bytes): bit
 /// `i % 64` of word `i / 64` is the point of layout index `i`. The set
 /// operators (`|`, `&`, `-` for the difference) work a word at a time.
@@ -1177,23 +1212,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[inline(always)]
     fn near(&self, p: Point) -> [Near; 4] {
         let [a, b, c, d] = p.neighbors();
-        let mut near = [
-            self.near_one(a),
-            self.near_one(b),
-            self.near_one(c),
-            self.near_one(d),
-        ];
-        let [na, nb, nc, nd] = &near;
-        let firsts = first_of_each([na.head, nb.head, nc.head, nd.head]);
-        for (n, first) in near.iter_mut().zip(firsts) {
-            n.first = first;
-        }
-        near
+        let na = self.near_one(a, [0, 0, 0]);
+        let nb = self.near_one(b, [na.head, 0, 0]);
+        let nc = self.near_one(c, [na.head, nb.head, 0]);
+        let nd = self.near_one(d, [na.head, nb.head, nc.head]);
+        [na, nb, nc, nd]
     }
 
-    /// One neighbour for [`Board::near`], its `first` not yet known.
+    /// One neighbour for [`Board::near`], given the heads of the
+    /// neighbours before it (0 for none or no stone).
     #[inline(always)]
-    fn near_one(&self, q: Point) -> Near {
+    fn near_one(&self, q: Point, [e0, e1, e2]: [u16; 3]) -> Near {
         let cell = self.cell(q);
         let head = if cell.color().is_some() {
             at(&self.head, q.index())
@@ -1206,19 +1235,24 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             head,
             libs: at(&self.libs, h),
             size: at(&self.stones, h),
-            first: false,
+            // Written out: the device's build (optimised for size) does
+            // not unroll a loop over the earlier heads.
+            first: head != 0 && head != e0 && head != e1 && head != e2,
         }
     }
 
     /// [`Board::is_suicide`] from the neighbours [`Board::near`] read.
     #[inline(always)]
-    fn suicide_near(near: &[Near; 4], own: Cell) -> bool {
-        near.iter().all(|n| match n.cell {
+    fn suicide_near([a, b, c, d]: &[Near; 4], own: Cell) -> bool {
+        // Written out: the device's build (optimised for size) does not
+        // unroll a loop over the four.
+        let blocked = |n: &Near| match n.cell {
             Cell::Empty => false,
             Cell::Border => true,
             c if c == own => n.libs <= 1,
             _ => n.libs != 1,
-        })
+        };
+        blocked(a) && blocked(b) && blocked(c) && blocked(d)
     }
 
     /// Upper bound of journal writes for a stone `own` whose neighbours
@@ -1227,33 +1261,21 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// is ours (relabelling), 5 × its size when it is captured, and 5 × our
     /// merged size when the move is a suicide that is allowed.
     #[inline(always)]
-    fn writes_needed(near: &[Near; 4], own: Cell, allow_suicide: bool) -> usize {
-        let mut bound = 16;
-        let mut own_size = 1;
-        let mut own_in_atari = true;
-        let mut captures = false;
-        for n in near {
-            match n.cell {
-                Cell::Empty => own_in_atari = false,
-                Cell::Border => {}
-                _ if !n.first => {}
-                c => {
-                    let size = usize::from(n.size);
-                    if c == own {
-                        bound += size + 3;
-                        own_size += size;
-                        own_in_atari &= n.libs == 1;
-                    } else if n.libs == 1 {
-                        bound += 5 * size;
-                        captures = true;
-                    }
-                }
-            }
+    fn writes_needed([a, b, c, d]: &[Near; 4], own: Cell, allow_suicide: bool) -> usize {
+        let mut writes = Writes {
+            bound: 16,
+            own_size: 1,
+            own_in_atari: true,
+            captures: false,
+        };
+        writes.add(a, own);
+        writes.add(b, own);
+        writes.add(c, own);
+        writes.add(d, own);
+        if allow_suicide && writes.own_in_atari && !writes.captures {
+            writes.bound += 5 * writes.own_size;
         }
-        if allow_suicide && own_in_atari && !captures {
-            bound += 5 * own_size;
-        }
-        bound
+        writes.bound
     }
 
     /// Whether the empty point `e` touches a stone (`own`, other than `p`)

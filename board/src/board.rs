@@ -211,11 +211,9 @@ struct Near {
 /// The strings around a point as [`Board::preview`] reads them, one
 /// neighbour at a time.
 struct Around {
-    /// Heads of the strings of the mover's colour.
-    friends: [u16; 4],
+    /// Heads of the strings of the mover's colour, in `friends`.
     n_friends: usize,
-    /// Heads of the opponent's strings with one liberty.
-    dead: [u16; 4],
+    /// Heads of the opponent's strings with one liberty, in `dead`.
     n_dead: usize,
     /// Stones of the `dead` strings.
     captured: usize,
@@ -230,9 +228,7 @@ struct Around {
 impl Around {
     const fn new() -> Around {
         Around {
-            friends: [0; 4],
             n_friends: 0,
-            dead: [0; 4],
             n_dead: 0,
             captured: 0,
             empties: 0,
@@ -243,7 +239,10 @@ impl Around {
 
     /// Reads the neighbour `q` for a stone `own`, unless its string's
     /// head is among `earlier` (the heads of the neighbours read before,
-    /// 0 for none); answers that head (0 for no stone).
+    /// 0 for none); answers that head (0 for no stone). The heads of
+    /// strings go to `friends` and `dead` (kept apart from `self`, whose
+    /// clearing they would make dearer).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn see<const C: usize, const M: usize>(
         &mut self,
@@ -251,6 +250,8 @@ impl Around {
         own: Cell,
         q: Point,
         [e0, e1, e2]: [u16; 3],
+        friends: &mut [u16; 4],
+        dead: &mut [u16; 4],
     ) -> u16 {
         let cell = board.cell(q);
         if cell == Cell::Empty {
@@ -266,12 +267,12 @@ impl Around {
         }
         let size = usize::from(at(&board.stones, usize::from(h)));
         if cell == own {
-            push_point_index(&mut self.friends, &mut self.n_friends, h);
+            push_point_index(friends, &mut self.n_friends, h);
             self.own_size += size;
         } else {
             match at(&board.libs, usize::from(h)) {
                 1 => {
-                    push_point_index(&mut self.dead, &mut self.n_dead, h);
+                    push_point_index(dead, &mut self.n_dead, h);
                     self.captured += size;
                 }
                 2 => self.ataris = true,
@@ -895,13 +896,23 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     pub fn liberty_set(&self, p: Point) -> PointSet {
         let mut set = PointSet::new();
         for s in self.stones(p) {
-            for q in s.neighbors() {
-                if self.cell(q) == Cell::Empty {
-                    set.insert(q);
-                }
-            }
+            // Written out: the device's build (optimised for size) does
+            // not unroll a loop over the four neighbours.
+            let [a, b, c, d] = s.neighbors();
+            self.insert_if_empty(&mut set, a);
+            self.insert_if_empty(&mut set, b);
+            self.insert_if_empty(&mut set, c);
+            self.insert_if_empty(&mut set, d);
         }
         set
+    }
+
+    /// Adds `q` to `set` if it is empty.
+    #[inline(always)]
+    fn insert_if_empty(&self, set: &mut PointSet, q: Point) {
+        if self.cell(q) == Cell::Empty {
+            set.insert(q);
+        }
     }
 
     /// Writes the heads of the strings of the other colour next to the
@@ -913,20 +924,38 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let enemy = Cell::stone(color.opponent());
         let mut n = 0;
         for s in self.stones(p) {
-            for q in s.neighbors() {
-                if self.cell(q) == enemy {
-                    let h = Point::from_index(self.head_of(q)).unwrap_or(q);
-                    if !out.get(..n).unwrap_or(&[]).contains(&h) {
-                        match out.get_mut(n) {
-                            Some(slot) => *slot = h,
-                            None => return n,
-                        }
-                        n += 1;
-                    }
-                }
+            // Written out: the device's build (optimised for size) does
+            // not unroll a loop over the four neighbours.
+            let [a, b, c, d] = s.neighbors();
+            if !(self.push_string(a, enemy, out, &mut n)
+                && self.push_string(b, enemy, out, &mut n)
+                && self.push_string(c, enemy, out, &mut n)
+                && self.push_string(d, enemy, out, &mut n))
+            {
+                return n;
             }
         }
         n
+    }
+
+    /// For [`Board::adjacent_strings`]: writes the head of the string at
+    /// `q`, if `q` holds a stone `enemy`, to `out[*n]` unless it is among
+    /// the first `*n`; answers false when there was no room for it.
+    #[inline(always)]
+    fn push_string(&self, q: Point, enemy: Cell, out: &mut [Point], n: &mut usize) -> bool {
+        if self.cell(q) != enemy {
+            return true;
+        }
+        let h = Point::from_index(self.head_of(q)).unwrap_or(q);
+        if out.get(..*n).unwrap_or(&[]).contains(&h) {
+            return true;
+        }
+        match out.get_mut(*n) {
+            Some(slot) => *slot = h,
+            None => return false,
+        }
+        *n += 1;
+        true
     }
 
     // ---- legality ------------------------------------------------------
@@ -1388,16 +1417,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let own = Cell::stone(color);
         // One look at each neighbour, each string next to `p` read once.
         let mut around = Around::new();
+        let mut friends = [0u16; 4];
+        let mut dead = [0u16; 4];
+        let (f, x) = (&mut friends, &mut dead);
         let [a, b, c, d] = p.neighbors();
-        let ha = around.see(self, own, a, [0, 0, 0]);
-        let hb = around.see(self, own, b, [ha, 0, 0]);
-        let hc = around.see(self, own, c, [ha, hb, 0]);
-        let hd = around.see(self, own, d, [ha, hb, hc]);
+        let ha = around.see(self, own, a, [0, 0, 0], f, x);
+        let hb = around.see(self, own, b, [ha, 0, 0], f, x);
+        let hc = around.see(self, own, c, [ha, hb, 0], f, x);
+        let hd = around.see(self, own, d, [ha, hb, hc], f, x);
         let heads = [ha, hb, hc, hd];
         let Around {
-            friends,
             n_friends,
-            dead,
             n_dead,
             captured,
             empties,

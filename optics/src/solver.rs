@@ -649,6 +649,11 @@ impl<const CACHE: usize> Solver<CACHE> {
         } else {
             return Played::Illegal;
         };
+        self.unrepeated(played)
+    }
+
+    /// `played` unless its position repeats one of the line.
+    fn unrepeated(&self, played: Played) -> Played {
         match played {
             Played::Done(next) => match self.repeats(next) {
                 Some(i) => Played::Repeats(i),
@@ -1280,54 +1285,63 @@ impl<const CACHE: usize> Solver<CACHE> {
         let mut unknown = false;
         let n = self.graph.len();
         let occupied = pos.def | pos.att;
-        // The moves past the vertices that can be legal: an outer
-        // liberty for the attacker, a capture of a tracked string for the
-        // defender.
-        let (from, to) = match mover {
-            Side::Attacker if pos.outer > 0 => (OUTER_MOVE, OUTER_MOVE + 1),
-            Side::Attacker => (OUTER_MOVE, OUTER_MOVE),
-            Side::Defender => (CAPTURE_MOVE, CAPTURE_MOVE + usize::from(self.ncaptives)),
+        // The moves that can be legal: the empty vertices (in reading
+        // order), then an outer liberty for the attacker, captures of the
+        // tracked strings for the defender.
+        let mut moves: Moves = match mover {
+            Side::Attacker if pos.outer > 0 => 1 << OUTER_MOVE,
+            Side::Attacker => 0,
+            Side::Defender => ((1 << self.ncaptives) - 1) << CAPTURE_MOVE,
         };
-        // Moves, then a pass (the attacker's only with the board rules).
-        for m in 0..=MOVES {
-            let res = if m == MOVES {
-                if mover == Side::Attacker && !self.board_rules {
-                    break;
-                }
-                if passed {
-                    (self.both_passed(pos), NO_REPETITION)
-                } else {
-                    self.search(pos, other(mover), true)
+        for (m, &v) in self.order.iter().take(n).enumerate() {
+            if occupied & bit(usize::from(v)) == 0 {
+                moves |= 1 << m;
+            }
+        }
+        while moves != 0 {
+            let m = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let played = if m < n {
+                let v = self.order.get(m).copied().unwrap_or(0) as usize;
+                match self.unrepeated(self.play(pos, mover, v)) {
+                    Played::Done(next)
+                        if mover == Side::Defender
+                            && !self.board_rules
+                            && !self.defender_reads(pos, v, next) =>
+                    {
+                        continue;
+                    }
+                    played => played,
                 }
             } else {
-                // `step` finds these illegal; skipped here without a call.
-                if m < n {
-                    let v = self.order.get(m).copied().unwrap_or(0) as usize;
-                    if occupied & bit(v) != 0 {
-                        continue;
-                    }
-                } else if m < from || m >= to {
+                self.step(pos, mover, m)
+            };
+            let next = match played {
+                Played::Illegal => continue,
+                Played::Repeats(i) => {
+                    history = history.min(i);
                     continue;
                 }
-                let next = match self.step(pos, mover, m) {
-                    Played::Illegal => continue,
-                    Played::Repeats(i) => {
-                        history = history.min(i);
-                        continue;
-                    }
-                    Played::Captured => return self.store(slot, key, Res::Dies, NO_REPETITION),
-                    Played::Done(next) => next,
-                };
-                if mover == Side::Defender && m < n && !self.board_rules {
-                    let v = self.order.get(m).copied().unwrap_or(0) as usize;
-                    if !self.defender_reads(pos, v, next) {
-                        continue;
-                    }
-                }
-                self.push(next);
-                let r = self.search(next, other(mover), false);
-                self.len -= 1;
-                r
+                Played::Captured => return self.store(slot, key, Res::Dies, NO_REPETITION),
+                Played::Done(next) => next,
+            };
+            self.push(next);
+            let res = self.search(next, other(mover), false);
+            self.len -= 1;
+            history = history.min(res.1);
+            if res.0 == good {
+                return self.store(slot, key, good, history);
+            }
+            if res.0 == Res::Unknown {
+                unknown = true;
+            }
+        }
+        // A pass (the attacker's only with the board rules).
+        if mover == Side::Defender || self.board_rules {
+            let res = if passed {
+                (self.both_passed(pos), NO_REPETITION)
+            } else {
+                self.search(pos, other(mover), true)
             };
             history = history.min(res.1);
             if res.0 == good {

@@ -220,6 +220,9 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// Keys of the positions of the current line.
     path: [u64; MAX_DEPTH],
     len: usize,
+    /// Bit `i`: the line's position `i` was reached by a move that removed
+    /// stones (see [`Solver::repeats`]).
+    removals: u64,
     captives: [Mask; MAX_CAPTIVES],
     ncaptives: u8,
     /// The captives' vertices, all together.
@@ -274,6 +277,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             order: [0; MAX_VERTICES],
             path: [0; MAX_DEPTH],
             len: 0,
+            removals: 0,
             captives: [0; MAX_CAPTIVES],
             ncaptives: 0,
             captive_mask: 0,
@@ -604,17 +608,50 @@ impl<const CACHE: usize> Solver<CACHE> {
     }
 
     fn push(&mut self, pos: Pos) {
+        let key = pos.key();
+        let removed = self
+            .len
+            .checked_sub(1)
+            .and_then(|i| self.path.get(i))
+            .is_some_and(|&before| stones(before) & !stones(key) != 0);
         if let Some(slot) = self.path.get_mut(self.len) {
-            *slot = pos.key();
+            *slot = key;
+            let at = 1u64 << self.len;
+            if removed {
+                self.removals |= at;
+            } else {
+                self.removals &= !at;
+            }
         }
         self.len += 1;
         self.deepest = self.deepest.max(self.len);
     }
 
-    /// Where on the line `pos` already stands, if it does.
-    fn repeats(&self, pos: Pos) -> Option<usize> {
+    /// Where on the line `pos`, reached from the line's last position
+    /// `from`, already stands, if it does.
+    ///
+    /// A move that removes no stone adds one, fills an outer liberty or
+    /// fills the extra eye, and nothing takes these back but a removal.
+    /// So unless the move to `pos` removes stones, `pos` can only repeat
+    /// a position before the last one a removal reached
+    /// ([`Solver::removals`]), and only those are compared.
+    fn repeats(&self, from: Pos, pos: Pos) -> Option<usize> {
+        debug_assert!(
+            self.len
+                .checked_sub(1)
+                .and_then(|i| self.path.get(i))
+                .is_none_or(|&top| top == from.key())
+        );
         let k = pos.key();
-        self.path.iter().take(self.len).position(|&p| p == k)
+        let len = self.len.min(MAX_DEPTH);
+        let reach = if (from.def | from.att) & !(pos.def | pos.att) != 0 {
+            len
+        } else {
+            let line = u64::MAX.checked_shl(len as u32).map_or(u64::MAX, |x| !x);
+            let below = self.removals & line;
+            (u64::BITS - below.leading_zeros()).saturating_sub(1) as usize
+        };
+        self.path.iter().take(reach).position(|&p| p == k)
     }
 
     /// `side` makes move `m` (see [`OUTER_MOVE`]) from `pos`; a position
@@ -649,13 +686,14 @@ impl<const CACHE: usize> Solver<CACHE> {
         } else {
             return Played::Illegal;
         };
-        self.unrepeated(played)
+        self.unrepeated(pos, played)
     }
 
-    /// `played` unless its position repeats one of the line.
-    fn unrepeated(&self, played: Played) -> Played {
+    /// `played`, a move from `pos`, unless its position repeats one of
+    /// the line.
+    fn unrepeated(&self, pos: Pos, played: Played) -> Played {
         match played {
-            Played::Done(next) => match self.repeats(next) {
+            Played::Done(next) => match self.repeats(pos, next) {
                 Some(i) => Played::Repeats(i),
                 None => Played::Done(next),
             },
@@ -1303,7 +1341,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             moves &= moves - 1;
             let played = if m < n {
                 let v = self.order.get(m).copied().unwrap_or(0) as usize;
-                match self.unrepeated(self.play(pos, mover, v)) {
+                match self.unrepeated(pos, self.play(pos, mover, v)) {
                     Played::Done(next)
                         if mover == Side::Defender
                             && !self.board_rules
@@ -1382,6 +1420,11 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
         (res, history)
     }
+}
+
+/// The vertices holding a stone in a position's key.
+const fn stones(key: u64) -> Mask {
+    key as Mask | (key >> 16) as Mask
 }
 
 /// The members of a move set, lowest first.

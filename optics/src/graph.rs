@@ -204,6 +204,22 @@ impl EyeGraph {
         out
     }
 
+    /// The part of `within` connected to `seed` (both masks), and the
+    /// vertices next to it (each vertex's neighbours are looked up once,
+    /// as the fill reaches it).
+    pub(crate) fn flood_around(&self, seed: Mask, within: Mask) -> (Mask, Mask) {
+        let mut set = seed & within;
+        let mut around = 0;
+        let mut frontier = set;
+        while frontier != 0 {
+            let next = self.neighbours(frontier);
+            around |= next;
+            frontier = next & within & !set;
+            set |= frontier;
+        }
+        (set, around)
+    }
+
     /// The part of `within` connected to `seed` (both masks).
     pub(crate) fn flood(&self, seed: Mask, within: Mask) -> Mask {
         let mut set = seed & within;

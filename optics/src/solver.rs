@@ -1083,8 +1083,9 @@ impl<const CACHE: usize> Solver<CACHE> {
         let empty = g.all() & !pos.def & !pos.att;
         let (def, mut group, mut reach) = self.wall_memo.get();
         if def != pos.def {
-            group = g.flood(pos.def & g.wall, pos.def);
-            reach = g.wall | g.neighbours(group);
+            let around;
+            (group, around) = g.flood_around(pos.def & g.wall, pos.def);
+            reach = g.wall | around;
             self.wall_memo.set((pos.def, group, reach));
         }
         let libs = (empty & reach).count_ones() + u32::from(pos.outer) + u32::from(pos.eye);
@@ -1136,10 +1137,10 @@ impl<const CACHE: usize> Solver<CACHE> {
                 let mut rest = pos.att & !immortal;
                 while rest != 0 {
                     let seed = bit(rest.trailing_zeros() as usize);
-                    let string = g.flood(seed, pos.att);
+                    let (string, around) = g.flood_around(seed, pos.att);
                     rest &= !string;
                     let empty = g.all() & !pos.def & !pos.att;
-                    if g.neighbours(string) & empty == 0 {
+                    if around & empty == 0 {
                         pos.att &= !string;
                         pos.orig &= !string;
                     }
@@ -1154,10 +1155,10 @@ impl<const CACHE: usize> Solver<CACHE> {
                 let mut rest = pos.def & !group;
                 while rest != 0 {
                     let seed = bit(rest.trailing_zeros() as usize);
-                    let string = g.flood(seed, pos.def);
+                    let (string, around) = g.flood_around(seed, pos.def);
                     rest &= !string;
                     let empty = g.all() & !pos.def & !pos.att;
-                    if g.neighbours(string) & empty == 0 {
+                    if around & empty == 0 {
                         pos.def &= !string;
                     }
                 }
@@ -1213,10 +1214,11 @@ impl<const CACHE: usize> Solver<CACHE> {
                 let empty = g.all() & !next.def & !next.att;
                 let mut rest = next.att & around;
                 while rest != 0 {
-                    let string = g.flood(bit(rest.trailing_zeros() as usize), next.att);
+                    let (string, next_to) =
+                        g.flood_around(bit(rest.trailing_zeros() as usize), next.att);
                     rest &= !string;
                     let immortal = string & g.marginal & !next.orig != 0;
-                    if !immortal && g.neighbours(string) & empty == 0 {
+                    if !immortal && next_to & empty == 0 {
                         next.att &= !string;
                         next.orig &= !string;
                     }
@@ -1225,10 +1227,12 @@ impl<const CACHE: usize> Solver<CACHE> {
                 if libs == 0 {
                     return Played::Illegal;
                 }
-                if group & b == 0 {
-                    let empty = g.all() & !next.def & !next.att;
-                    let string = g.flood(b, next.def);
-                    if g.neighbours(string) & empty == 0 {
+                // A string off the group needs a liberty (one next to `v`
+                // will do).
+                let empty = g.all() & !next.def & !next.att;
+                if group & b == 0 && around & empty == 0 {
+                    let (_, next_to) = g.flood_around(b, next.def);
+                    if next_to & empty == 0 {
                         return Played::Illegal;
                     }
                 }
@@ -1242,17 +1246,22 @@ impl<const CACHE: usize> Solver<CACHE> {
                 let empty = g.all() & !next.def & !next.att;
                 let mut rest = next.def & around & !group;
                 while rest != 0 {
-                    let string = g.flood(bit(rest.trailing_zeros() as usize), next.def);
+                    let (string, next_to) =
+                        g.flood_around(bit(rest.trailing_zeros() as usize), next.def);
                     rest &= !string;
-                    if g.neighbours(string) & empty == 0 {
+                    if next_to & empty == 0 {
                         next.def &= !string;
                     }
                 }
+                // The stone's string needs a liberty (one next to `v` will
+                // do) unless it is immortal.
                 let empty = g.all() & !next.def & !next.att;
-                let string = g.flood(b, next.att);
-                let immortal = string & g.marginal & !next.orig != 0;
-                if !immortal && g.neighbours(string) & empty == 0 {
-                    return Played::Illegal;
+                if around & empty == 0 {
+                    let (string, next_to) = g.flood_around(b, next.att);
+                    let immortal = string & g.marginal & !next.orig != 0;
+                    if !immortal && next_to & empty == 0 {
+                        return Played::Illegal;
+                    }
                 }
             }
         }

@@ -651,7 +651,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             let below = self.removals & line;
             (u64::BITS - below.leading_zeros()).saturating_sub(1) as usize
         };
-        self.path.iter().take(reach).position(|&p| p == k)
+        self.path.get(..reach)?.iter().position(|&p| p == k)
     }
 
     /// `side` makes move `m` (see [`OUTER_MOVE`]) from `pos`; a position
@@ -1075,9 +1075,10 @@ impl<const CACHE: usize> Solver<CACHE> {
     }
 
     /// Liberties of the defender's group (the wall and the stones joined
-    /// to it), and the group's stones. The group depends on the
-    /// defender's stones alone: the last one found is kept
-    /// (`wall_memo`) and reused while they stay the same.
+    /// to it), counted up to two (callers ask whether it has none or one),
+    /// and the group's stones. The group depends on the defender's
+    /// stones alone: the last one found is kept (`wall_memo`) and reused
+    /// while they stay the same.
     fn wall_liberties(&self, pos: Pos) -> (u32, Mask) {
         let g = &self.graph;
         let empty = g.all() & !pos.def & !pos.att;
@@ -1088,8 +1089,9 @@ impl<const CACHE: usize> Solver<CACHE> {
             reach = g.wall | around;
             self.wall_memo.set((pos.def, group, reach));
         }
-        let libs = (empty & reach).count_ones() + u32::from(pos.outer) + u32::from(pos.eye);
-        (libs, group)
+        let inside = empty & reach;
+        let inside = u32::from(inside != 0) + u32::from(inside & inside.wrapping_sub(1) != 0);
+        (inside + u32::from(pos.outer) + u32::from(pos.eye), group)
     }
 
     /// Whether the group has two eyes the attacker can never fill (the

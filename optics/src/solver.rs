@@ -217,12 +217,12 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     memo_next: usize,
     graph: EyeGraph,
     order: [u8; MAX_VERTICES],
-    /// Keys of the positions of the current line.
+    /// Keys of the positions of the current line, each with the index
+    /// of the last position up to it that a move removing stones reached
+    /// (0 if none) in the bits from [`LAST_REMOVAL`] (see
+    /// [`Solver::repeats`]).
     path: [u64; MAX_DEPTH],
     len: usize,
-    /// Bit `i`: the line's position `i` was reached by a move that removed
-    /// stones (see [`Solver::repeats`]).
-    removals: u64,
     captives: [Mask; MAX_CAPTIVES],
     ncaptives: u8,
     /// The captives' vertices, all together.
@@ -277,7 +277,6 @@ impl<const CACHE: usize> Solver<CACHE> {
             order: [0; MAX_VERTICES],
             path: [0; MAX_DEPTH],
             len: 0,
-            removals: 0,
             captives: [0; MAX_CAPTIVES],
             ncaptives: 0,
             captive_mask: 0,
@@ -609,19 +608,14 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     fn push(&mut self, pos: Pos) {
         let key = pos.key();
-        let removed = self
-            .len
-            .checked_sub(1)
-            .and_then(|i| self.path.get(i))
-            .is_some_and(|&before| stones(before) & !stones(key) != 0);
+        let before = self.len.checked_sub(1).and_then(|i| self.path.get(i));
+        let last = match before {
+            Some(&before) if stones(before) & !stones(key) == 0 => before >> LAST_REMOVAL,
+            Some(_) => self.len as u64,
+            None => 0,
+        };
         if let Some(slot) = self.path.get_mut(self.len) {
-            *slot = key;
-            let at = 1u64 << self.len;
-            if removed {
-                self.removals |= at;
-            } else {
-                self.removals &= !at;
-            }
+            *slot = key | last << LAST_REMOVAL;
         }
         self.len += 1;
         self.deepest = self.deepest.max(self.len);
@@ -633,25 +627,19 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// A move that removes no stone adds one, fills an outer liberty or
     /// fills the extra eye, and nothing takes these back but a removal.
     /// So unless the move to `pos` removes stones, `pos` can only repeat
-    /// a position before the last one a removal reached
-    /// ([`Solver::removals`]), and only those are compared.
+    /// a position before the last one a removal reached (kept with the
+    /// line's keys), and only those are compared.
     fn repeats(&self, from: Pos, pos: Pos) -> Option<usize> {
-        debug_assert!(
-            self.len
-                .checked_sub(1)
-                .and_then(|i| self.path.get(i))
-                .is_none_or(|&top| top == from.key())
-        );
+        let top = self.len.checked_sub(1).and_then(|i| self.path.get(i));
         let k = pos.key();
-        let len = self.len.min(MAX_DEPTH);
-        let reach = if (from.def | from.att) & !(pos.def | pos.att) != 0 {
-            len
-        } else {
-            let line = u64::MAX.checked_shl(len as u32).map_or(u64::MAX, |x| !x);
-            let below = self.removals & line;
-            (u64::BITS - below.leading_zeros()).saturating_sub(1) as usize
+        let reach = match top {
+            Some(&top) if (from.def | from.att) & !(pos.def | pos.att) == 0 => {
+                (top >> LAST_REMOVAL) as usize
+            }
+            _ => self.len,
         };
-        self.path.get(..reach)?.iter().position(|&p| p == k)
+        let line = self.path.get(..reach.min(MAX_DEPTH))?;
+        line.iter().position(|&p| p & KEY_BITS == k)
     }
 
     /// `side` makes move `m` (see [`OUTER_MOVE`]) from `pos`; a position
@@ -1432,6 +1420,13 @@ impl<const CACHE: usize> Solver<CACHE> {
         (res, history)
     }
 }
+
+/// Where the line's entries keep the index of the last removal (see
+/// [`Solver::path`]): above a position's key.
+const LAST_REMOVAL: u32 = 58;
+
+/// A line entry's key.
+const KEY_BITS: u64 = (1 << LAST_REMOVAL) - 1;
 
 /// The vertices holding a stone in a position's key.
 const fn stones(key: u64) -> Mask {

@@ -1574,15 +1574,11 @@ fn runs_or_lives<const C: usize, const M: usize>(
     if life.weak_goal || life.ko_goal {
         return false;
     }
-    let own = life
-        .eye_points
-        .iter()
-        .filter(|&p| !life.marginal.contains(p))
-        .count();
     let roomy = ample
         && !life.exact
         && life.value.min_eyes() >= 2
-        && (life.eye_points.len() >= AMPLE_EYE_SPACE || own >= OWNED_EYE_POINTS);
+        && (life.eye_points.len() >= AMPLE_EYE_SPACE
+            || (life.eye_points - life.marginal).len() >= OWNED_EYE_POINTS);
     roomy || open_room(board, life, color) >= OPEN_ROOM
 }
 

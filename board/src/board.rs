@@ -177,6 +177,15 @@ fn push_point_index(list: &mut [u16; 4], n: &mut usize, h: u16) {
     }
 }
 
+/// Writes `p` at `list[*n]` and counts it, if there is room.
+#[inline(always)]
+fn push_point(list: &mut [Point], n: &mut usize, p: Point) {
+    if let Some(slot) = list.get_mut(*n) {
+        *slot = p;
+        *n += 1;
+    }
+}
+
 /// What a move would do, as [`Board::preview`] reads it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Preview {
@@ -854,37 +863,54 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// Writes up to `out.len()` liberties of the string at `p` into `out`
     /// (in stone order); returns how many were written.
     pub fn liberties(&self, p: Point, out: &mut [Point]) -> usize {
+        // The walk ends once the string's (exact) count is reached.
+        let want = self.liberty_count(p).min(out.len());
+        if want == 0 {
+            return 0;
+        }
         // A short list is its own record of the liberties seen.
         if out.len() > SHORT_LIBERTY_LIST {
-            return self.liberties_long(p, out);
+            return self.liberties_long(p, out, want);
         }
         let mut n = 0;
         for s in self.stones(p) {
-            for q in s.neighbors() {
-                if self.cell(q) == Cell::Empty && !out.get(..n).unwrap_or(&[]).contains(&q) {
-                    match out.get_mut(n) {
-                        Some(slot) => *slot = q,
-                        None => return n,
-                    }
-                    n += 1;
-                }
+            // Written out: the device's build (optimised for size) does
+            // not unroll a loop over the four neighbours.
+            let [a, b, c, d] = s.neighbors();
+            if self.push_liberty(a, out, &mut n, want)
+                || self.push_liberty(b, out, &mut n, want)
+                || self.push_liberty(c, out, &mut n, want)
+                || self.push_liberty(d, out, &mut n, want)
+            {
+                break;
             }
         }
         n
     }
 
-    /// [`Board::liberties`] into a long list, with a set of those seen.
-    fn liberties_long(&self, p: Point, out: &mut [Point]) -> usize {
+    /// For [`Board::liberties`]: writes `q` to `out[*n]` if it is empty and
+    /// not among the first `*n`; answers whether `want` are written.
+    #[inline(always)]
+    fn push_liberty(&self, q: Point, out: &mut [Point], n: &mut usize, want: usize) -> bool {
+        if self.cell(q) == Cell::Empty && !out.get(..*n).unwrap_or(&[]).contains(&q) {
+            push_point(out, n, q);
+            return *n >= want;
+        }
+        false
+    }
+
+    /// [`Board::liberties`] into a long list, with a set of those seen,
+    /// until `want` are written.
+    fn liberties_long(&self, p: Point, out: &mut [Point], want: usize) -> usize {
         let mut seen = PointSet::new();
         let mut n = 0;
         for s in self.stones(p) {
             for q in s.neighbors() {
                 if self.cell(q) == Cell::Empty && seen.insert(q) {
-                    match out.get_mut(n) {
-                        Some(slot) => *slot = q,
-                        None => return n,
+                    push_point(out, &mut n, q);
+                    if n >= want {
+                        return n;
                     }
-                    n += 1;
                 }
             }
         }

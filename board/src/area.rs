@@ -122,6 +122,9 @@ fn coords(p: Point) -> (u8, u8) {
     )
 }
 
+/// Rectangles whose hash [`AreaCache::lookup`] keeps while it looks.
+const KNOWN_SPANS: usize = 4;
+
 #[derive(Clone, Copy)]
 struct Entry {
     /// The rectangle's hash when the answer was stored.
@@ -202,9 +205,30 @@ impl<const N: usize> AreaCache<N> {
         kind: u8,
     ) -> Option<(Code, Option<Point>)> {
         let tag = Self::tag(origin, kind);
+        // Entries about one string often share their rectangle: each
+        // distinct rectangle is hashed once.
+        let mut known = [(Span::EMPTY, 0u64); KNOWN_SPANS];
+        let mut n_known = 0;
         self.entries
             .iter()
-            .find(|e| e.answer != 0 && e.tag == tag && e.span.hash(board) == e.hash)
+            .find(|e| {
+                if e.answer == 0 || e.tag != tag {
+                    return false;
+                }
+                let seen = known.get(..n_known).unwrap_or(&[]);
+                let hash = match seen.iter().find(|(s, _)| *s == e.span) {
+                    Some(&(_, h)) => h,
+                    None => {
+                        let h = e.span.hash(board);
+                        if let Some(slot) = known.get_mut(n_known) {
+                            *slot = (e.span, h);
+                            n_known += 1;
+                        }
+                        h
+                    }
+                };
+                hash == e.hash
+            })
             .map(|e| {
                 let code = Code::from_u8(u8::try_from(e.answer & 7).unwrap_or(1).wrapping_sub(1));
                 let point = unpack_point(e.answer >> 3);

@@ -841,11 +841,11 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     ) -> usize {
         let libs = board.liberty_count(target);
         let mut list = MoveList::new(target);
-        let lib_set = board.liberty_set(target);
+        let lib_set = Liberties::of(board, target);
         for &p in extra {
             list.push(p);
         }
-        for p in lib_set.iter() {
+        for &p in lib_set.as_slice() {
             list.push(p);
         }
         let ladder_only = depth >= usize::from(self.limits.depth);
@@ -874,7 +874,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // through a liberty; taking their liberties spoils the connection.
             if libs <= 3 && depth < SUPERSTRING_DEPTH {
                 let mut done = Strings::new(target);
-                for l in lib_set.iter() {
+                for &l in lib_set.as_slice() {
                     for q in l.neighbors() {
                         if board.color_at(q) == Some(attacker.opponent())
                             && !board.same_string(q, target)
@@ -892,13 +892,13 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             }
             // Second-order liberties of a short-of-liberties target.
             if libs <= 3 {
-                list.push_second_order(board, &lib_set);
+                list.push_second_order(board, lib_set.as_slice());
             }
             // Backfilling: a liberty the attacker cannot take without
             // putting its own string in atari is prepared by filling that
             // string's last liberty from behind.
             if depth < usize::from(self.limits.backfill_depth) {
-                for l in lib_set.iter() {
+                for &l in lib_set.as_slice() {
                     if let Some(b) = backfill(board, attacker, l, target, &lib_set) {
                         list.push(b);
                     }
@@ -1151,7 +1151,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     ) -> usize {
         let libs = board.liberty_count(target);
         let mut list = MoveList::new(target);
-        let lib_set = board.liberty_set(target);
+        let lib_set = Liberties::of(board, target);
         let ladder_only = depth >= usize::from(self.limits.depth);
         for &p in extra {
             list.push(p);
@@ -1169,7 +1169,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 }
             }
         }
-        for p in lib_set.iter() {
+        for &p in lib_set.as_slice() {
             list.push(p);
         }
         if !ladder_only && libs <= 3 {
@@ -1177,7 +1177,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // liberties, as the attacker's superstring), so that
             // connecting to them there works.
             let mut done = Strings::new(target);
-            for l in lib_set.iter() {
+            for &l in lib_set.as_slice() {
                 for q in l.neighbors() {
                     if board.color_at(q) == Some(color)
                         && !board.same_string(q, target)
@@ -1195,7 +1195,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         if !ladder_only && libs >= 2 && depth < usize::from(self.limits.extend_depth) {
             // Second-order liberties: extend towards open space.
-            list.push_second_order(board, &lib_set);
+            list.push_second_order(board, lib_set.as_slice());
         }
         let mut count = 0;
         for &m in list.as_slice() {
@@ -1255,6 +1255,40 @@ impl Strings {
     }
 }
 
+/// The liberties of a string the reader generates moves for, in layout
+/// order (the order of [`PointSet::iter`]). Such a string has at most
+/// four: with more it counts as safe and no node reads it.
+struct Liberties {
+    points: [Point; 4],
+    len: usize,
+}
+
+impl Liberties {
+    /// The liberties of the string at `target` (the first four found, in
+    /// stone order, should it have more), sorted.
+    fn of<const C: usize, const M: usize>(board: &Board<C, M>, target: Point) -> Liberties {
+        let mut points = [target; 4];
+        let len = board.liberties(target, &mut points);
+        let list = points.get_mut(..len).unwrap_or(&mut []);
+        for i in 1..list.len() {
+            let mut j = i;
+            while j > 0 && list.get(j - 1) > list.get(j) {
+                list.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        Liberties { points, len }
+    }
+
+    fn as_slice(&self) -> &[Point] {
+        self.points.get(..self.len).unwrap_or(&[])
+    }
+
+    fn contains(&self, p: Point) -> bool {
+        self.as_slice().contains(&p)
+    }
+}
+
 /// Candidate points, each once, in generation order.
 struct MoveList {
     seen: PointSet,
@@ -1285,9 +1319,9 @@ impl MoveList {
     fn push_second_order<const C: usize, const M: usize>(
         &mut self,
         board: &Board<C, M>,
-        liberties: &PointSet,
+        liberties: &[Point],
     ) {
-        for l in liberties.iter() {
+        for &l in liberties {
             for q in l.neighbors() {
                 if board.cell(q) == Cell::Empty {
                     self.push(q);
@@ -1353,7 +1387,7 @@ fn backfill<const C: usize, const M: usize>(
     color: Color,
     m: Point,
     target: Point,
-    target_libs: &PointSet,
+    target_libs: &Liberties,
 ) -> Option<Point> {
     let after = look_ahead(board, color, m, target)?;
     if after.own_libs != 1 || after.own_size < 2 || after.captured > 0 || after.retake {
@@ -1411,7 +1445,7 @@ fn chain_targets<const C: usize, const M: usize>(
 ) -> usize {
     let mut n_chain = board.adjacent_strings(target, chain);
     if depth <= DEFENSE_SUPERSTRING_DEPTH {
-        for l in board.liberty_set(target).iter() {
+        for &l in Liberties::of(board, target).as_slice() {
             for q in l.neighbors() {
                 if board.color_at(q) == Some(color)
                     && !board.same_string(q, target)

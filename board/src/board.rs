@@ -193,11 +193,14 @@ pub(crate) struct Preview {
     pub captured: usize,
     /// Whether the move retakes a ko.
     pub retake: bool,
-    /// Liberties of the string the new stone is part of.
+    /// Liberties of the string the new stone is part of, up to the cap
+    /// asked for (see [`Board::preview`]); 0 when not asked for, unless
+    /// the watched string is part of it.
     pub own_libs: usize,
     /// Stones of that string.
     pub own_size: usize,
-    /// Liberties of the watched string; 0 when it is captured or absent.
+    /// Liberties of the watched string, up to the cap; 0 when it is
+    /// captured or absent.
     pub watch_libs: usize,
     /// Whether the watched point is empty after the move.
     pub watch_gone: bool,
@@ -1435,11 +1438,23 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// not be played (a ko retake counts as playable, as with
     /// [`Board::play_ignoring_ko`]); a move refused for want of journal
     /// room is counted as [`Board::play`] counts it. Suicide must be off.
-    pub(crate) fn preview(&mut self, color: Color, p: Point, watch: Point) -> Option<Preview> {
+    ///
+    /// Liberty counts are exact below `cap` and at least `cap` otherwise
+    /// (the rest is not counted). The new stone's are counted only when
+    /// `own` asks for them or the watched string joins it.
+    pub(crate) fn preview(
+        &mut self,
+        color: Color,
+        p: Point,
+        watch: Point,
+        own: bool,
+        cap: u16,
+    ) -> Option<Preview> {
         if self.cell(p) != Cell::Empty {
             return None;
         }
         let retake = usize::from(self.ko) == p.index() && self.ko_color == color;
+        let wants_own = own;
         let own = Cell::stone(color);
         // One look at each neighbour, each string next to `p` read once.
         let mut around = Around::new();
@@ -1481,35 +1496,28 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             self.journal_is_full();
             return None;
         }
-        let mut big = usize::from(friends.first().copied().unwrap_or(0));
-        for &f in friends {
-            if at(&self.stones, usize::from(f)) > at(&self.stones, big) {
-                big = usize::from(f);
-            }
-        }
-        let mut own_libs = if friends.is_empty() {
-            empties
+        let watch_cell = self.cell(watch);
+        let watch_head = at(&self.head, watch.index());
+        let joins = watch_cell == own && friends.contains(&watch_head);
+        let own_libs = if wants_own || joins {
+            self.own_liberties(p, own, empties, friends, dead, cap)
         } else {
-            self.joined_liberties(p, own, big, friends)
+            0
         };
-        // A captured stone next to the new string is a liberty of it.
-        if !dead.is_empty() {
-            own_libs += self.freed(dead, own, Some(p), friends);
-        }
         let mut watch_gone = false;
-        let watch_libs = match self.color_at(watch) {
+        let watch_libs = match watch_cell.color() {
             None => {
                 watch_gone = true;
                 0
             }
             Some(c) => {
-                let h = at(&self.head, watch.index());
+                let h = watch_head;
                 if c == color {
-                    if friends.contains(&h) {
+                    if joins {
                         own_libs
                     } else {
                         let libs = at(&self.libs, usize::from(h));
-                        if dead.is_empty() {
+                        if dead.is_empty() || libs >= cap {
                             libs
                         } else {
                             libs + self.freed(dead, own, None, &[h])
@@ -1534,6 +1542,43 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             watch_gone,
             ataris,
         })
+    }
+
+    /// For [`Board::preview`]: the liberties of the string that a stone
+    /// `own` at `p` with `empties` empty neighbours makes of the strings
+    /// `friends`, capturing the strings `dead`, exact below `cap` and at
+    /// least `cap` otherwise: a count that reaches `cap` is not completed.
+    #[inline(always)]
+    fn own_liberties(
+        &self,
+        p: Point,
+        own: Cell,
+        empties: u16,
+        friends: &[u16],
+        dead: &[u16],
+        cap: u16,
+    ) -> u16 {
+        let mut libs = if friends.is_empty() {
+            empties
+        } else {
+            let mut big = usize::from(friends.first().copied().unwrap_or(0));
+            for &f in friends {
+                if at(&self.stones, usize::from(f)) > at(&self.stones, big) {
+                    big = usize::from(f);
+                }
+            }
+            // The joined string keeps `big`'s liberties but `p`.
+            let kept = at(&self.libs, big).wrapping_sub(1);
+            if kept >= cap {
+                return kept;
+            }
+            self.joined_liberties(p, own, big, friends)
+        };
+        // A captured stone next to the new string is a liberty of it.
+        if !dead.is_empty() && libs < cap {
+            libs += self.freed(dead, own, Some(p), friends);
+        }
+        libs
     }
 
     /// How many stones of the strings `dead` are next to `p` (when

@@ -807,7 +807,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // The move is legal (the caller checked): read it unplayed.
             // Capturing the target's one stone alone, with one stone left
             // in atari, makes a ko at the target's point.
-            let Some(after) = board.preview(attacker, lib, target) else {
+            let Some(after) = board.preview(attacker, lib, target, true, 2) else {
                 return Some(Code::Win);
             };
             let ko = after.captured == 1 && after.own_size == 1 && after.own_libs == 1;
@@ -908,7 +908,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // Order by a one-move look-ahead.
         let mut count = 0;
         for &m in list.as_slice() {
-            let Some(after) = look_ahead(board, attacker, m, target) else {
+            let Some(after) = look_ahead(board, attacker, m, target, true, 5) else {
                 continue;
             };
             let (tlibs, own, captured) = (after.watch_libs, after.own_libs, after.captured);
@@ -1199,7 +1199,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         let mut count = 0;
         for &m in list.as_slice() {
-            let Some(after) = look_ahead(board, color, m, target) else {
+            // Only the target's liberties are read, up to 6.
+            let Some(after) = look_ahead(board, color, m, target, false, 6) else {
                 continue;
             };
             let tlibs = after.watch_libs;
@@ -1347,18 +1348,32 @@ fn trial_play<const C: usize, const M: usize>(
 }
 
 /// The one-move look-ahead of a candidate: what `color` playing `m` does
-/// to the string at `target` and its own (see [`Board::preview`]), or
-/// `None` if the move cannot be played (a ko retake can). Read without
-/// playing; with suicide allowed, played and taken back.
+/// to the string at `target` and its own (see [`Board::preview`], which
+/// `own` and `cap` are for), or `None` if the move cannot be played (a ko
+/// retake can). Read without playing; with suicide allowed, played and
+/// taken back (and counted exactly).
+#[inline(always)]
 fn look_ahead<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     color: Color,
     m: Point,
     target: Point,
+    own: bool,
+    cap: u16,
 ) -> Option<Preview> {
     if !board.allow_suicide() {
-        return board.preview(color, m, target);
+        return board.preview(color, m, target, own, cap);
     }
+    played_look_ahead(board, color, m, target)
+}
+
+/// [`look_ahead`] with suicide allowed: the move played and taken back.
+fn played_look_ahead<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    color: Color,
+    m: Point,
+    target: Point,
+) -> Option<Preview> {
     let (captured, retake) = trial_play(board, color, m)?;
     let enemy = Some(color.opponent());
     let after = Preview {
@@ -1389,7 +1404,7 @@ fn backfill<const C: usize, const M: usize>(
     target: Point,
     target_libs: &Liberties,
 ) -> Option<Point> {
-    let after = look_ahead(board, color, m, target)?;
+    let after = look_ahead(board, color, m, target, true, 2)?;
     if after.own_libs != 1 || after.own_size < 2 || after.captured > 0 || after.retake {
         return None;
     }

@@ -24,6 +24,11 @@ const LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 pub struct Point(u16);
 
 impl Point {
+    /// The layout's first cell, in the border: no point of any board and
+    /// no move. It fills the unused slots of point arrays, whose all-zero
+    /// bytes are the cheapest to write.
+    pub(crate) const FILLER: Point = Point(0);
+
     /// The point at `col`, `row` (both 0-based, row 0 at the bottom), or `None`
     /// when outside the largest board.
     #[must_use]

@@ -724,7 +724,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
 
         // Plain moves first: liberties, second-order liberties, saving
         // our own strings in atari next to the target.
-        let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
+        let mut moves: Candidates = [(0, Point::FILLER); MAX_CANDIDATES];
         let n = self.attack_candidates(board, target, attacker, depth, &[], &mut moves);
         let width = self.width(n, depth);
         let mut best = first;
@@ -764,7 +764,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     ) -> usize {
         let mut n_extra = 0;
         let below = depth + self.pre_read_step();
-        let mut adj = [target; 16];
+        let mut adj = [Point::FILLER; 16];
         let na = board.adjacent_strings(target, &mut adj);
         for &a in adj.get(..na).unwrap_or(&[]) {
             let alibs = board.liberty_count(a);
@@ -840,7 +840,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         out: &mut Candidates,
     ) -> usize {
         let libs = board.liberty_count(target);
-        let mut list = MoveList::new(target);
+        let mut list = MoveList::new();
         let lib_set = Liberties::of(board, target);
         for &p in extra {
             list.push(p);
@@ -851,7 +851,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let ladder_only = depth >= usize::from(self.limits.depth);
         if !ladder_only {
             // Our own strings next to the target that are in atari: save them.
-            let mut adj = [target; 16];
+            let mut adj = [Point::FILLER; 16];
             let na = board.adjacent_strings(target, &mut adj);
             for &a in adj.get(..na).unwrap_or(&[]) {
                 if board.liberty_count(a) == 1 {
@@ -859,7 +859,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                     board.liberties(a, &mut l);
                     list.push(l[0]);
                     // Or capture a defender string that holds it in atari.
-                    let mut around = [a; 8];
+                    let mut around = [Point::FILLER; 8];
                     let nn = board.adjacent_strings(a, &mut around);
                     for &b in around.get(..nn).unwrap_or(&[]) {
                         if board.liberty_count(b) == 1 {
@@ -873,7 +873,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // The superstring: friendly strings the target could connect to
             // through a liberty; taking their liberties spoils the connection.
             if libs <= 3 && depth < SUPERSTRING_DEPTH {
-                let mut done = Strings::new(target);
+                let mut done = Strings::new();
                 for &l in lib_set.as_slice() {
                     for q in l.neighbors() {
                         if board.color_at(q) == Some(attacker.opponent())
@@ -977,7 +977,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let n_extra = self.chain_breaks(
             board, target, color, libs, depth, komaster, false, &mut extra,
         );
-        let mut moves: Candidates = [(0, target); MAX_CANDIDATES];
+        let mut moves: Candidates = [(0, Point::FILLER); MAX_CANDIDATES];
         let n = self.defense_candidates(
             board,
             target,
@@ -1054,7 +1054,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             return 0;
         }
         let below = depth + self.pre_read_step();
-        let mut chain = [target; 16];
+        let mut chain = [Point::FILLER; 16];
         let n_chain = chain_targets(board, target, color, depth, &mut chain);
         let mut last = [target; 1];
         if read && libs == 1 {
@@ -1150,14 +1150,14 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         out: &mut Candidates,
     ) -> usize {
         let libs = board.liberty_count(target);
-        let mut list = MoveList::new(target);
+        let mut list = MoveList::new();
         let lib_set = Liberties::of(board, target);
         let ladder_only = depth >= usize::from(self.limits.depth);
         for &p in extra {
             list.push(p);
         }
         // Capture or attack the attacker's strings that surround the target.
-        let mut adj = [target; 16];
+        let mut adj = [Point::FILLER; 16];
         let na = board.adjacent_strings(target, &mut adj);
         for &a in adj.get(..na).unwrap_or(&[]) {
             let alibs = board.liberty_count(a);
@@ -1176,7 +1176,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // Strengthen friendly stones next to a liberty (with up to four
             // liberties, as the attacker's superstring), so that
             // connecting to them there works.
-            let mut done = Strings::new(target);
+            let mut done = Strings::new();
             for &l in lib_set.as_slice() {
                 for q in l.neighbors() {
                     if board.color_at(q) == Some(color)
@@ -1234,9 +1234,9 @@ struct Strings {
 }
 
 impl Strings {
-    fn new(filler: Point) -> Strings {
+    fn new() -> Strings {
         Strings {
-            heads: [filler; 12],
+            heads: [Point::FILLER; 12],
             len: 0,
         }
     }
@@ -1298,10 +1298,10 @@ struct MoveList {
 }
 
 impl MoveList {
-    fn new(filler: Point) -> MoveList {
+    fn new() -> MoveList {
         MoveList {
             seen: PointSet::new(),
-            points: [filler; MAX_CANDIDATES],
+            points: [Point::FILLER; MAX_CANDIDATES],
             len: 0,
         }
     }
@@ -1466,7 +1466,7 @@ fn chain_targets<const C: usize, const M: usize>(
                     && !board.same_string(q, target)
                     && board.liberty_count(q) <= 3
                 {
-                    let mut around = [q; 8];
+                    let mut around = [Point::FILLER; 8];
                     let k = board.adjacent_strings(q, &mut around);
                     for &a in around.get(..k).unwrap_or(&[]) {
                         let a = board.string_id(a);

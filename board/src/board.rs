@@ -1647,11 +1647,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let Some(&frame) = self.frames.get(self.n_frames) else {
             return Err(NothingToUndo);
         };
-        while self.n_changes > frame.changes as usize {
-            self.n_changes -= 1;
-            let Some(&Change { slot, old }) = self.changes.get(self.n_changes) else {
-                break;
-            };
+        let start = (frame.changes as usize).min(self.n_changes);
+        for &Change { slot, old } in self
+            .changes
+            .get(start..self.n_changes)
+            .unwrap_or(&[])
+            .iter()
+            .rev()
+        {
             let index = usize::from(slot % SLOT_KIND);
             match slot / SLOT_KIND {
                 CELL => {
@@ -1665,6 +1668,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 _ => put(&mut self.stones, index, old),
             }
         }
+        self.n_changes = start;
         self.ko = frame.ko;
         self.ko_color = frame.ko_color;
         self.to_move = frame.to_move;

@@ -873,22 +873,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // The superstring: friendly strings the target could connect to
             // through a liberty; taking their liberties spoils the connection.
             if libs <= 3 && depth < SUPERSTRING_DEPTH {
-                let mut done = Strings::new();
-                for &l in lib_set.as_slice() {
-                    for q in l.neighbors() {
-                        if board.color_at(q) == Some(attacker.opponent())
-                            && !board.same_string(q, target)
-                            && done.first_visit(board, q)
-                            && board.liberty_count(q) <= 4
-                        {
-                            let mut ql = [q; 4];
-                            let k = board.liberties(q, &mut ql);
-                            for &r in ql.get(..k).unwrap_or(&[]) {
-                                list.push(r);
-                            }
-                        }
-                    }
-                }
+                list.push_superstring(board, target, attacker.opponent(), lib_set.as_slice());
             }
             // Second-order liberties of a short-of-liberties target.
             if libs <= 3 {
@@ -1176,22 +1161,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // Strengthen friendly stones next to a liberty (with up to four
             // liberties, as the attacker's superstring), so that
             // connecting to them there works.
-            let mut done = Strings::new();
-            for &l in lib_set.as_slice() {
-                for q in l.neighbors() {
-                    if board.color_at(q) == Some(color)
-                        && !board.same_string(q, target)
-                        && done.first_visit(board, q)
-                        && board.liberty_count(q) <= 4
-                    {
-                        let mut ql = [q; 4];
-                        let k = board.liberties(q, &mut ql);
-                        for &r in ql.get(..k).unwrap_or(&[]) {
-                            list.push(r);
-                        }
-                    }
-                }
-            }
+            list.push_superstring(board, target, color, lib_set.as_slice());
         }
         if !ladder_only && libs >= 2 && depth < usize::from(self.limits.extend_depth) {
             // Second-order liberties: extend towards open space.
@@ -1241,13 +1211,9 @@ impl Strings {
         }
     }
 
-    /// Whether the string at `q` was not met before; records it.
-    fn first_visit<const C: usize, const M: usize>(
-        &mut self,
-        board: &Board<C, M>,
-        q: Point,
-    ) -> bool {
-        let h = board.string_id(q);
+    /// Whether the string with head `h` was not met before; records it.
+    #[inline(always)]
+    fn first_visit(&mut self, h: Point) -> bool {
         if self.heads.get(..self.len).unwrap_or(&[]).contains(&h) {
             return false;
         }
@@ -1316,6 +1282,59 @@ impl MoveList {
         self.points.get(..self.len).unwrap_or(&[])
     }
 
+    /// Pushes the liberties of the strings of `color` (that of the string
+    /// at `target`) next to `liberties`, the target's, that have at most
+    /// four: the target's superstring, through which it may connect.
+    fn push_superstring<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        target: Point,
+        color: Color,
+        liberties: &[Point],
+    ) {
+        let own = Cell::stone(color);
+        let target_head = board.string_id(target);
+        let mut done = Strings::new();
+        for &l in liberties {
+            // Written out: the device's build (optimised for size) does
+            // not unroll a loop over the four neighbours.
+            let [a, b, c, d] = l.neighbors();
+            if board.cell(a) == own {
+                self.push_friend(board, a, target_head, &mut done);
+            }
+            if board.cell(b) == own {
+                self.push_friend(board, b, target_head, &mut done);
+            }
+            if board.cell(c) == own {
+                self.push_friend(board, c, target_head, &mut done);
+            }
+            if board.cell(d) == own {
+                self.push_friend(board, d, target_head, &mut done);
+            }
+        }
+    }
+
+    /// For [`MoveList::push_superstring`]: pushes the liberties of the
+    /// string at the stone `q` unless it is the target's (head
+    /// `target_head`), was met before (in `done`) or has more than four.
+    fn push_friend<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        q: Point,
+        target_head: Point,
+        done: &mut Strings,
+    ) {
+        let h = board.string_id(q);
+        if h == target_head || !done.first_visit(h) || board.liberty_count(q) > 4 {
+            return;
+        }
+        let mut ql = [Point::FILLER; 4];
+        let k = board.liberties(q, &mut ql);
+        for &r in ql.get(..k).unwrap_or(&[]) {
+            self.push(r);
+        }
+    }
+
     /// Pushes the empty neighbours of `liberties` (second-order liberties).
     fn push_second_order<const C: usize, const M: usize>(
         &mut self,
@@ -1323,10 +1342,20 @@ impl MoveList {
         liberties: &[Point],
     ) {
         for &l in liberties {
-            for q in l.neighbors() {
-                if board.cell(q) == Cell::Empty {
-                    self.push(q);
-                }
+            // Written out: the device's build (optimised for size) does
+            // not unroll a loop over the four neighbours.
+            let [a, b, c, d] = l.neighbors();
+            if board.cell(a) == Cell::Empty {
+                self.push(a);
+            }
+            if board.cell(b) == Cell::Empty {
+                self.push(b);
+            }
+            if board.cell(c) == Cell::Empty {
+                self.push(c);
+            }
+            if board.cell(d) == Cell::Empty {
+                self.push(d);
             }
         }
     }

@@ -78,12 +78,12 @@ impl Span {
         let width = (usize::from(self.hi.0) + 1).saturating_sub(usize::from(self.lo.0));
         for r in self.lo.1..=self.hi.1 {
             let start = usize::from(r) * STRIDE + usize::from(self.lo.0);
-            for (i, &cell) in (start..).zip(board.cells_from(start, width)) {
+            for (k, &cell) in board.cells_from(start, width).iter().enumerate() {
                 // Only a stone's key is read: most points of an area are
                 // empty.
                 match cell {
-                    Cell::Black => h ^= zobrist::stone(0, i),
-                    Cell::White => h ^= zobrist::stone(1, i),
+                    Cell::Black => h ^= zobrist::stone(0, start + k),
+                    Cell::White => h ^= zobrist::stone(1, start + k),
                     _ => {}
                 }
             }

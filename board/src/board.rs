@@ -626,8 +626,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// The cells of `len` points from the layout index `start` on (fewer
     /// at the layout's end).
     #[inline]
-    pub(crate) fn cells_from(&self, start: usize, len: usize) -> impl Iterator<Item = &Cell> {
-        self.cells.get(start..).unwrap_or(&[]).iter().take(len)
+    pub(crate) fn cells_from(&self, start: usize, len: usize) -> &[Cell] {
+        let rest = self.cells.get(start..).unwrap_or(&[]);
+        rest.get(..len).unwrap_or(rest)
     }
 
     /// The empty points, the black stones and the white stones, in that

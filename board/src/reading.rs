@@ -725,7 +725,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // Plain moves first: liberties, second-order liberties, saving
         // our own strings in atari next to the target.
         let mut moves: Candidates = [(0, Point::FILLER); MAX_CANDIDATES];
-        let n = self.attack_candidates(board, target, attacker, depth, &[], &mut moves);
+        let n = self.attack_candidates(board, target, attacker, depth, &[], &[], &mut moves);
         let width = self.width(n, depth);
         let mut best = first;
         let side = (attacker, Routine::Attack);
@@ -827,9 +827,11 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     }
 
     /// Fills `out` with attacking moves, best first; answers how many.
+    /// The scores in `known` (see [`known_score`]) are taken as read.
     // Not inlined: its temporaries must not stay on the stack while the
     // search recurses (the device's stack is small).
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn attack_candidates<const C: usize, const M: usize>(
         &self,
         board: &mut Board<C, M>,
@@ -837,6 +839,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         attacker: Color,
         depth: usize,
         extra: &[Point],
+        known: &[(i16, Point)],
         out: &mut Candidates,
     ) -> usize {
         let libs = board.liberty_count(target);
@@ -893,6 +896,13 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // Order by a one-move look-ahead.
         let mut count = 0;
         for &m in list.as_slice() {
+            if let Some(score) = known_score(known, m) {
+                if let Some(slot) = out.get_mut(count) {
+                    *slot = (score, m);
+                    count += 1;
+                }
+                continue;
+            }
             let Some(after) = look_ahead(board, attacker, m, target, true, 5) else {
                 continue;
             };
@@ -969,6 +979,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             color,
             depth,
             extra.get(..n_extra).unwrap_or(&[]),
+            &[],
             &mut moves,
         );
         let width = self.width(n, depth);
@@ -1099,13 +1110,18 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let Some(owner) = board.color_at(target) else {
             return 0;
         };
-        let done = *moves;
-        let done = done.get(..tried).unwrap_or(&[]);
+        // The first round's scores, read in this same position, serve
+        // again.
+        let known = *moves;
+        let done = known.get(..tried).unwrap_or(&[]);
         let n = match routine {
             Routine::Attack => {
-                self.attack_candidates(board, target, owner.opponent(), depth, extra, moves)
+                let attacker = owner.opponent();
+                self.attack_candidates(board, target, attacker, depth, extra, &known, moves)
             }
-            Routine::Defend => self.defense_candidates(board, target, owner, depth, extra, moves),
+            Routine::Defend => {
+                self.defense_candidates(board, target, owner, depth, extra, &known, moves)
+            }
         };
         let mut kept = 0;
         for i in 0..n {
@@ -1122,9 +1138,11 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     }
 
     /// Fills `out` with defending moves, best first; answers how many.
+    /// The scores in `known` (see [`known_score`]) are taken as read.
     // Not inlined: its temporaries must not stay on the stack while the
     // search recurses (the device's stack is small).
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn defense_candidates<const C: usize, const M: usize>(
         &self,
         board: &mut Board<C, M>,
@@ -1132,6 +1150,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         color: Color,
         depth: usize,
         extra: &[Point],
+        known: &[(i16, Point)],
         out: &mut Candidates,
     ) -> usize {
         let libs = board.liberty_count(target);
@@ -1169,6 +1188,13 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         let mut count = 0;
         for &m in list.as_slice() {
+            if let Some(score) = known_score(known, m) {
+                if let Some(slot) = out.get_mut(count) {
+                    *slot = (score, m);
+                    count += 1;
+                }
+                continue;
+            }
             // Only the target's liberties are read, up to 6.
             let Some(after) = look_ahead(board, color, m, target, false, 6) else {
                 continue;
@@ -1461,6 +1487,23 @@ fn push_point(list: &mut [Point], n: &mut usize, p: Point) {
         *slot = p;
         *n += 1;
     }
+}
+
+/// The score of `m` among `known`, candidates scored earlier at the same
+/// node in the same position (a node's first round, read again by its
+/// second): a move's look-ahead, and so its score, depends on nothing
+/// else. `known` lists its moves first; its unused slots hold
+/// [`Point::FILLER`], never a move, where the look ends.
+fn known_score(known: &[(i16, Point)], m: Point) -> Option<i16> {
+    for &(score, p) in known {
+        if p == m {
+            return Some(score);
+        }
+        if p == Point::FILLER {
+            break;
+        }
+    }
+    None
 }
 
 /// Insertion sort by descending score, stable (keeps generation order on ties).

@@ -1325,33 +1325,31 @@ impl MoveList {
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the four neighbours.
             let [a, b, c, d] = l.neighbors();
-            if board.cell(a) == own {
-                self.push_friend(board, a, target_head, &mut done);
+            if board.cell(a) == own && board.string_id(a) != target_head {
+                self.push_friend(board, a, &mut done);
             }
-            if board.cell(b) == own {
-                self.push_friend(board, b, target_head, &mut done);
+            if board.cell(b) == own && board.string_id(b) != target_head {
+                self.push_friend(board, b, &mut done);
             }
-            if board.cell(c) == own {
-                self.push_friend(board, c, target_head, &mut done);
+            if board.cell(c) == own && board.string_id(c) != target_head {
+                self.push_friend(board, c, &mut done);
             }
-            if board.cell(d) == own {
-                self.push_friend(board, d, target_head, &mut done);
+            if board.cell(d) == own && board.string_id(d) != target_head {
+                self.push_friend(board, d, &mut done);
             }
         }
     }
 
     /// For [`MoveList::push_superstring`]: pushes the liberties of the
-    /// string at the stone `q` unless it is the target's (head
-    /// `target_head`), was met before (in `done`) or has more than four.
+    /// string at the stone `q`, not the target's, unless it was met before
+    /// (in `done`) or has more than four.
     fn push_friend<const C: usize, const M: usize>(
         &mut self,
         board: &Board<C, M>,
         q: Point,
-        target_head: Point,
         done: &mut Strings,
     ) {
-        let h = board.string_id(q);
-        if h == target_head || !done.first_visit(h) || board.liberty_count(q) > 4 {
+        if !done.first_visit(board.string_id(q)) || board.liberty_count(q) > 4 {
             return;
         }
         let mut ql = [Point::FILLER; 4];

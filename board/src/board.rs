@@ -1095,6 +1095,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
     }
 
+    #[inline(always)]
     fn push_frame(&mut self) -> Result<(), PlayError> {
         let frame = Frame {
             changes: self.n_changes as u32,
@@ -1112,6 +1113,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         Ok(())
     }
 
+    #[inline(always)]
     fn set_ko_and_turn(&mut self, ko: u16, ko_color: Color, to_move: Color) {
         if self.ko != 0 {
             self.hash ^= zobrist::ko(usize::from(self.ko));
@@ -1283,17 +1285,18 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[inline(always)]
     fn near_one(&self, q: Point, [e0, e1, e2]: [u16; 3]) -> Near {
         let cell = self.cell(q);
-        let head = if cell.color().is_some() {
-            at(&self.head, q.index())
+        let (head, libs, size) = if cell.color().is_some() {
+            let head = at(&self.head, q.index());
+            let h = usize::from(head);
+            (head, at(&self.libs, h), at(&self.stones, h))
         } else {
-            0
+            (0, 0, 0)
         };
-        let h = usize::from(head);
         Near {
             cell,
             head,
-            libs: at(&self.libs, h),
-            size: at(&self.stones, h),
+            libs,
+            size,
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the earlier heads.
             first: head != 0 && head != e0 && head != e1 && head != e2,

@@ -49,9 +49,9 @@
 use core::fmt;
 
 use crate::area::{AreaCache, Span};
-use crate::board::{Board, Cell, PlayError, PointSet, Preview};
+use crate::board::{Board, Cell, PlayError, Preview};
 use crate::cache::TransCache;
-use crate::point::{Color, Move, Point};
+use crate::point::{CAPACITY, Color, Move, Point};
 
 /// Hard bound on recursion depth (plies): it bounds the device's stack under
 /// the deepest owl ply (about 300 bytes a ply); a 19×19 ladder needs ≤ 36.
@@ -1249,7 +1249,7 @@ impl Strings {
 }
 
 /// The liberties of a string the reader generates moves for, in layout
-/// order (the order of [`PointSet::iter`]). Such a string has at most
+/// order (the order of [`crate::PointSet::iter`]). Such a string has at most
 /// four: with more it counts as safe and no node reads it.
 struct Liberties {
     points: [Point; 4],
@@ -1282,9 +1282,14 @@ impl Liberties {
     }
 }
 
+/// Words of [`MoveList`]'s bitmap of the points pushed.
+const SEEN_WORDS: usize = CAPACITY.div_ceil(32);
+
 /// Candidate points, each once, in generation order.
 struct MoveList {
-    seen: PointSet,
+    /// The points pushed: bit `i % 32` of word `i / 32` is the point of
+    /// layout index `i` (32-bit words: the device shifts 32 bits at once).
+    seen: [u32; SEEN_WORDS],
     points: [Point; MAX_CANDIDATES],
     len: usize,
 }
@@ -1292,14 +1297,23 @@ struct MoveList {
 impl MoveList {
     fn new() -> MoveList {
         MoveList {
-            seen: PointSet::new(),
+            seen: [0; SEEN_WORDS],
             points: [Point::FILLER; MAX_CANDIDATES],
             len: 0,
         }
     }
 
     fn push(&mut self, p: Point) {
-        if self.len < MAX_CANDIDATES && self.seen.insert(p) {
+        if self.len >= MAX_CANDIDATES {
+            return;
+        }
+        let i = p.index();
+        let Some(word) = self.seen.get_mut(i / 32) else {
+            return;
+        };
+        let bit = 1 << (i % 32);
+        if *word & bit == 0 {
+            *word |= bit;
             push_point(&mut self.points, &mut self.len, p);
         }
     }

@@ -1595,12 +1595,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 continue;
             };
             for s in self.stones(dp) {
-                let nb = s.neighbors();
-                if p.is_some_and(|p| nb.contains(&p))
-                    || nb
-                        .iter()
-                        .any(|&r| self.cell(r) == own && heads.contains(&at(&self.head, r.index())))
-                {
+                // Written out: the device's build (optimised for size)
+                // does not unroll a loop over the four neighbours.
+                let [a, b, c, d] = s.neighbors();
+                let frees = |r: Point| {
+                    Some(r) == p
+                        || (self.cell(r) == own && heads.contains(&at(&self.head, r.index())))
+                };
+                if frees(a) || frees(b) || frees(c) || frees(d) {
                     n += 1;
                 }
             }

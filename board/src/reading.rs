@@ -903,7 +903,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 }
                 continue;
             }
-            let Some(after) = look_ahead(board, attacker, m, target, true, 5) else {
+            // Our own string's liberties are read up to 4 (the target's,
+            // of the other colour, come exact whatever the cap).
+            let Some(after) = look_ahead(board, attacker, m, target, true, 4) else {
                 continue;
             };
             let (tlibs, own, captured) = (after.watch_libs, after.own_libs, after.captured);

@@ -212,7 +212,7 @@ impl<const N: usize> AreaCache<N> {
         self.entries
             .iter()
             .find(|e| {
-                if e.answer == 0 || e.tag != tag {
+                if e.tag != tag || e.answer == 0 {
                     return false;
                 }
                 let seen = known.get(..n_known).unwrap_or(&[]);

@@ -1034,8 +1034,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     /// a liberty (its superstring) count too. A target in atari is taken
     /// next move unless the move captures at once, plays on its liberty, or
     /// ataris a string next to that liberty so that the capture is retaken
-    /// (see `capture_code`): only those strings are read then.
+    /// (see `capture_code`): only those strings are read then. None
+    /// from the break-chain depth on (tested here, before any call).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn chain_breaks<const C: usize, const M: usize>(
         &mut self,
         board: &mut Board<C, M>,
@@ -1047,10 +1049,29 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         read: bool,
         extra: &mut [Point; MAX_BREAK_CHAIN],
     ) -> usize {
-        let mut n_extra = 0;
         if depth >= usize::from(self.limits.break_chain_depth) {
             return 0;
         }
+        self.chain_breaks_below(board, target, color, libs, depth, komaster, read, extra)
+    }
+
+    /// [`Reader::chain_breaks`] above the break-chain depth. Out of line:
+    /// its chain of strings must not stay on the stack while the defence
+    /// reads on.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn chain_breaks_below<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        color: Color,
+        libs: usize,
+        depth: usize,
+        komaster: Option<Color>,
+        read: bool,
+        extra: &mut [Point; MAX_BREAK_CHAIN],
+    ) -> usize {
+        let mut n_extra = 0;
         let below = depth + self.pre_read_step();
         let mut chain = [Point::FILLER; 16];
         let n_chain = chain_targets(board, target, color, depth, &mut chain);

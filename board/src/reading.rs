@@ -1326,6 +1326,7 @@ impl MoveList {
         }
     }
 
+    #[inline(always)]
     fn push(&mut self, p: Point) {
         if self.len >= MAX_CANDIDATES {
             return;

@@ -725,7 +725,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // Plain moves first: liberties, second-order liberties, saving
         // our own strings in atari next to the target.
         let mut moves: Candidates = [(0, Point::FILLER); MAX_CANDIDATES];
-        let n = self.attack_candidates(board, target, attacker, depth, &[], &[], &mut moves);
+        let n = self.attack_candidates(board, target, depth, &[], None, &mut moves);
         let width = self.width(n, depth);
         let mut best = first;
         let side = (attacker, Routine::Attack);
@@ -785,7 +785,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     /// Capturing a lone stone that the defender could retake as a ko only
     /// wins the ko ([`Code::KoA`]) while the defender may still retake; a
     /// capture whose stones are left in atari, more than one of them, is a
-    /// snapback for the defender (`None`).
+    /// snapback for the defender (`None`). Out of line: its look-ahead's
+    /// arguments must not widen `attack_node`'s frame.
+    #[inline(never)]
     fn capture_code<const C: usize, const M: usize>(
         &self,
         board: &mut Board<C, M>,
@@ -836,12 +838,14 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         &self,
         board: &mut Board<C, M>,
         target: Point,
-        attacker: Color,
         depth: usize,
         extra: &[Point],
-        known: &[(i16, Point)],
+        known: Option<&Candidates>,
         out: &mut Candidates,
     ) -> usize {
+        let Some(attacker) = board.color_at(target).map(Color::opponent) else {
+            return 0;
+        };
         let libs = board.liberty_count(target);
         let mut list = MoveList::new();
         let lib_set = Liberties::of(board, target);
@@ -978,10 +982,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let n = self.defense_candidates(
             board,
             target,
-            color,
             depth,
             extra.get(..n_extra).unwrap_or(&[]),
-            &[],
+            None,
             &mut moves,
         );
         let width = self.width(n, depth);
@@ -1130,20 +1133,19 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         tried: usize,
         moves: &mut Candidates,
     ) -> usize {
-        let Some(owner) = board.color_at(target) else {
+        if board.color_at(target).is_none() {
             return 0;
-        };
+        }
         // The first round's scores, read in this same position, serve
         // again.
         let known = *moves;
         let done = known.get(..tried).unwrap_or(&[]);
         let n = match routine {
             Routine::Attack => {
-                let attacker = owner.opponent();
-                self.attack_candidates(board, target, attacker, depth, extra, &known, moves)
+                self.attack_candidates(board, target, depth, extra, Some(&known), moves)
             }
             Routine::Defend => {
-                self.defense_candidates(board, target, owner, depth, extra, &known, moves)
+                self.defense_candidates(board, target, depth, extra, Some(&known), moves)
             }
         };
         let mut kept = 0;
@@ -1170,12 +1172,14 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         &self,
         board: &mut Board<C, M>,
         target: Point,
-        color: Color,
         depth: usize,
         extra: &[Point],
-        known: &[(i16, Point)],
+        known: Option<&Candidates>,
         out: &mut Candidates,
     ) -> usize {
+        let Some(color) = board.color_at(target) else {
+            return 0;
+        };
         let libs = board.liberty_count(target);
         let mut list = MoveList::new();
         let lib_set = Liberties::of(board, target);
@@ -1530,8 +1534,8 @@ fn push_point(list: &mut [Point], n: &mut usize, p: Point) {
 /// second): a move's look-ahead, and so its score, depends on nothing
 /// else. `known` lists its moves first; its unused slots hold
 /// [`Point::FILLER`], never a move, where the look ends.
-fn known_score(known: &[(i16, Point)], m: Point) -> Option<i16> {
-    for &(score, p) in known {
+fn known_score(known: Option<&Candidates>, m: Point) -> Option<i16> {
+    for &(score, p) in known? {
         if p == m {
             return Some(score);
         }

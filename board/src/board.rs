@@ -819,7 +819,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// the order the stones were played in. `p` itself if empty.
     #[must_use]
     pub fn origin(&self, p: Point) -> Point {
-        self.stones(p).min().unwrap_or(p)
+        if self.cell(p).color().is_none() {
+            return p;
+        }
+        let start = p.index() as u16;
+        let mut low = start;
+        let mut s = at(&self.next, usize::from(start));
+        while s != start {
+            low = low.min(s);
+            s = at(&self.next, usize::from(s));
+        }
+        Point::from_index(usize::from(low)).unwrap_or(p)
     }
 
     /// Whether `a` and `b` hold stones of the same string.

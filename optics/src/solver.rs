@@ -216,7 +216,10 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// The memo's next slot to fill (first in, first out).
     memo_next: usize,
     graph: EyeGraph,
+    /// The vertex of each move index (the reading order).
     order: [u8; MAX_VERTICES],
+    /// The move index of each vertex (`order` inverted).
+    rank: [u8; MAX_VERTICES],
     /// Keys of the positions of the current line, each with the index
     /// of the last position up to it that a move removing stones reached
     /// (0 if none) in the bits from [`LAST_REMOVAL`] (see
@@ -275,6 +278,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             memo_next: 0,
             graph: EyeGraph::new(),
             order: [0; MAX_VERTICES],
+            rank: [0; MAX_VERTICES],
             path: [0; MAX_DEPTH],
             len: 0,
             captives: [0; MAX_CAPTIVES],
@@ -524,6 +528,11 @@ impl<const CACHE: usize> Solver<CACHE> {
             });
         }
         self.order = order;
+        for (m, &v) in order.iter().enumerate().take(n) {
+            if let Some(r) = self.rank.get_mut(usize::from(v)) {
+                *r = m as u8;
+            }
+        }
 
         let start = Pos {
             def: graph.defenders & graph.all(),
@@ -1321,19 +1330,19 @@ impl<const CACHE: usize> Solver<CACHE> {
         let mut history = NO_REPETITION;
         let mut unknown = false;
         let n = self.graph.len();
-        let occupied = pos.def | pos.att;
-        // The moves that can be legal: the empty vertices (in reading
-        // order), then an outer liberty for the attacker, captures of the
-        // tracked strings for the defender.
+        // The moves that can be legal: the empty vertices (by their
+        // index in the reading order), then an outer liberty for the
+        // attacker, captures of the tracked strings for the defender.
         let mut moves: Moves = match mover {
             Side::Attacker if pos.outer > 0 => 1 << OUTER_MOVE,
             Side::Attacker => 0,
             Side::Defender => ((1 << self.ncaptives) - 1) << CAPTURE_MOVE,
         };
-        for (m, &v) in self.order.iter().take(n).enumerate() {
-            if occupied & bit(usize::from(v)) == 0 {
-                moves |= 1 << m;
-            }
+        let mut empty = self.graph.all() & !(pos.def | pos.att);
+        while empty != 0 {
+            let v = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            moves |= 1 << self.rank.get(v).copied().unwrap_or(0);
         }
         while moves != 0 {
             let m = moves.trailing_zeros() as usize;

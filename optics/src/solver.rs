@@ -220,10 +220,10 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     order: [u8; MAX_VERTICES],
     /// The move index of each vertex (`order` inverted).
     rank: [u8; MAX_VERTICES],
-    /// Keys of the positions of the current line, each with the index
-    /// of the last position up to it that a move removing stones reached
-    /// (0 if none) in the bits from [`LAST_REMOVAL`] (see
-    /// [`Solver::repeats`]).
+    /// Keys of the positions of the current line, each with its
+    /// [`measure`] in the bits from [`LINE_MEASURE`] and the index of the
+    /// last position up to it that a move removing stones reached (0 if
+    /// none) in the bits from [`LAST_REMOVAL`] (see [`Solver::repeats`]).
     path: [u64; MAX_DEPTH],
     len: usize,
     captives: [Mask; MAX_CAPTIVES],
@@ -618,13 +618,17 @@ impl<const CACHE: usize> Solver<CACHE> {
     fn push(&mut self, pos: Pos) {
         let key = pos.key();
         let before = self.len.checked_sub(1).and_then(|i| self.path.get(i));
-        let last = match before {
-            Some(&before) if stones(before) & !stones(key) == 0 => before >> LAST_REMOVAL,
-            Some(_) => self.len as u64,
-            None => 0,
+        // A move that removes no stone adds one to the measure.
+        let (last, q) = match before {
+            Some(&before) if stones(before) & !stones(key) == 0 => {
+                (before >> LAST_REMOVAL, line_measure(before) + 1)
+            }
+            Some(_) => (self.len as u64, measure(pos)),
+            None => (0, measure(pos)),
         };
+        debug_assert_eq!(q, measure(pos));
         if let Some(slot) = self.path.get_mut(self.len) {
-            *slot = key | last << LAST_REMOVAL;
+            *slot = key | q << LINE_MEASURE | last << LAST_REMOVAL;
         }
         self.len += 1;
         self.deepest = self.deepest.max(self.len);
@@ -638,17 +642,34 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// So unless the move to `pos` removes stones, `pos` can only repeat
     /// a position before the last one a removal reached (kept with the
     /// line's keys), and only those are compared.
+    ///
+    /// Between one removal and the next each move adds one to the
+    /// [`measure`], so such a run of the line holds at most one position
+    /// of `pos`'s measure, found from the run's first one: one comparison
+    /// per run.
     fn repeats(&self, from: Pos, pos: Pos) -> Option<usize> {
         let top = self.len.checked_sub(1).and_then(|i| self.path.get(i));
         let k = pos.key();
-        let reach = match top {
+        let (reach, q) = match top {
             Some(&top) if (from.def | from.att) & !(pos.def | pos.att) == 0 => {
-                (top >> LAST_REMOVAL) as usize
+                debug_assert_eq!(top & KEY_BITS, from.key());
+                ((top >> LAST_REMOVAL) as usize, line_measure(top) + 1)
             }
-            _ => self.len,
+            _ => (self.len, measure(pos)),
         };
-        let line = self.path.get(..reach.min(MAX_DEPTH))?;
-        line.iter().position(|&p| p & KEY_BITS == k)
+        let mut end = reach.min(MAX_DEPTH);
+        while let Some(&last) = end.checked_sub(1).and_then(|i| self.path.get(i)) {
+            let start = (last >> LAST_REMOVAL) as usize;
+            let first = self.path.get(start).copied().map_or(0, line_measure);
+            if let Some(i) = q.checked_sub(first).map(|d| start + d as usize)
+                && i < end
+                && self.path.get(i).is_some_and(|&p| p & KEY_BITS == k)
+            {
+                return Some(i);
+            }
+            end = start;
+        }
+        None
     }
 
     /// `side` makes move `m` (see [`OUTER_MOVE`]) from `pos`; a position
@@ -1434,8 +1455,23 @@ impl<const CACHE: usize> Solver<CACHE> {
 /// [`Solver::path`]): above a position's key.
 const LAST_REMOVAL: u32 = 58;
 
+/// Where the line's entries keep their position's [`measure`].
+const LINE_MEASURE: u32 = 37;
+
 /// A line entry's key.
-const KEY_BITS: u64 = (1 << LAST_REMOVAL) - 1;
+const KEY_BITS: u64 = ((1 << LAST_REMOVAL) - 1) & !(0x1f << LINE_MEASURE);
+
+/// A position's stones less its outer liberties and extra eye, plus 4
+/// (0 to 20): every move that removes no stone adds one (a stone, or an
+/// outer liberty or the extra eye filled).
+fn measure(pos: Pos) -> u64 {
+    u64::from((pos.def | pos.att).count_ones() + 4 - u32::from(pos.outer) - u32::from(pos.eye))
+}
+
+/// The [`measure`] kept in a line entry.
+const fn line_measure(entry: u64) -> u64 {
+    (entry >> LINE_MEASURE) & 0x1f
+}
 
 /// The vertices holding a stone in a position's key.
 const fn stones(key: u64) -> Mask {

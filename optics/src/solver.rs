@@ -251,10 +251,10 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// The rules for a group on a board (see [`Solver::analyze_with_outer`]).
     board_rules: bool,
     deepest: usize,
-    /// The last defender stones [`Solver::wall_liberties`] was asked
-    /// about, their group and the vertices whose emptiness counts as its
-    /// liberties: sibling moves and the node after a move mostly share
-    /// the defender's stones.
+    /// The last defender stones whose group was found ([`Solver::wall`],
+    /// or a move's update in [`Solver::play_local`]), their group and the
+    /// vertices whose emptiness counts as its liberties: the node after a
+    /// move reads the group its move left.
     wall_memo: Cell<(Mask, Mask, Mask)>,
 }
 
@@ -1098,18 +1098,29 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// stones alone: the last one found is kept (`wall_memo`) and reused
     /// while they stay the same.
     fn wall_liberties(&self, pos: Pos) -> (u32, Mask) {
+        let wall = self.wall(pos);
+        (self.liberties(pos, wall), wall.group)
+    }
+
+    /// The defender's group in `pos` and the vertices whose emptiness
+    /// counts as its liberties (kept in `wall_memo`).
+    fn wall(&self, pos: Pos) -> Wall {
         let g = &self.graph;
-        let empty = g.all() & !pos.def & !pos.att;
-        let (def, mut group, mut reach) = self.wall_memo.get();
-        if def != pos.def {
-            let around;
-            (group, around) = g.flood_around(pos.def & g.wall, pos.def);
-            reach = g.wall | around;
-            self.wall_memo.set((pos.def, group, reach));
+        let (def, group, reach) = self.wall_memo.get();
+        if def == pos.def {
+            return Wall { group, reach };
         }
-        let inside = empty & reach;
+        let (group, around) = g.flood_around(pos.def & g.wall, pos.def);
+        let reach = g.wall | around;
+        self.wall_memo.set((pos.def, group, reach));
+        Wall { group, reach }
+    }
+
+    /// [`Solver::wall_liberties`]'s count for `pos` whose group is `wall`.
+    fn liberties(&self, pos: Pos, wall: Wall) -> u32 {
+        let inside = self.graph.all() & !pos.def & !pos.att & wall.reach;
         let inside = u32::from(inside != 0) + u32::from(inside & inside.wrapping_sub(1) != 0);
-        (inside + u32::from(pos.outer) + u32::from(pos.eye), group)
+        inside + u32::from(pos.outer) + u32::from(pos.eye)
     }
 
     /// Whether the group has two eyes the attacker can never fill (the
@@ -1201,8 +1212,23 @@ impl<const CACHE: usize> Solver<CACHE> {
             return Played::Illegal;
         }
         if self.local_play && pos.att & self.captive_mask == 0 {
-            return self.play_local(pos, side, v);
+            return self.play_local(pos, self.wall(pos), side, v);
         }
+        self.play_anywhere(pos, side, v)
+    }
+
+    /// [`Solver::play`] on an empty vertex `v` of `pos`, whose group is
+    /// `wall`.
+    fn play_at(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> Played {
+        if self.local_play && pos.att & self.captive_mask == 0 {
+            return self.play_local(pos, wall, side, v);
+        }
+        self.play_anywhere(pos, side, v)
+    }
+
+    /// [`Solver::play`] when any string may lose its last liberty.
+    fn play_anywhere(&self, pos: Pos, side: Side, v: usize) -> Played {
+        let b = bit(v);
         let mut next = pos;
         match side {
             Side::Defender => next.def |= b,
@@ -1222,8 +1248,12 @@ impl<const CACHE: usize> Solver<CACHE> {
     }
 
     /// [`Solver::play`] where only the strings next to `v` can lose their
-    /// last liberty (an empty, legal-looking vertex `v`).
-    fn play_local(&self, pos: Pos, side: Side, v: usize) -> Played {
+    /// last liberty (an empty, legal-looking vertex `v`; `wall`: `pos`'s
+    /// group). The group after the move follows from `wall` (the stone
+    /// joins it, with the strings it connects) and is left in
+    /// `wall_memo` for the position reached.
+    #[inline(always)]
+    fn play_local(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> Played {
         let g = &self.graph;
         let b = bit(v);
         let around = g.adj.get(v).copied().unwrap_or(0);
@@ -1243,14 +1273,24 @@ impl<const CACHE: usize> Solver<CACHE> {
                         next.orig &= !string;
                     }
                 }
-                let (libs, group) = self.wall_liberties(next);
-                if libs == 0 {
+                let mut wall = wall;
+                if g.wall & b != 0 || around & wall.group != 0 {
+                    // The stone joins the group, with the strings next
+                    // to it that were not in it.
+                    let (joined, next_to) = g.flood_around(around & pos.def & !wall.group, pos.def);
+                    wall = Wall {
+                        group: wall.group | b | joined,
+                        reach: wall.reach | around | next_to,
+                    };
+                }
+                self.wall_memo.set((next.def, wall.group, wall.reach));
+                if self.liberties(next, wall) == 0 {
                     return Played::Illegal;
                 }
                 // A string off the group needs a liberty (one next to `v`
                 // will do).
                 let empty = g.all() & !next.def & !next.att;
-                if group & b == 0 && around & empty == 0 {
+                if wall.group & b == 0 && around & empty == 0 {
                     let (_, next_to) = g.flood_around(b, next.def);
                     if next_to & empty == 0 {
                         return Played::Illegal;
@@ -1259,12 +1299,11 @@ impl<const CACHE: usize> Solver<CACHE> {
             }
             Side::Attacker => {
                 next.att |= b;
-                let (libs, group) = self.wall_liberties(next);
-                if libs == 0 {
+                if self.liberties(next, wall) == 0 {
                     return Played::Captured;
                 }
                 let empty = g.all() & !next.def & !next.att;
-                let mut rest = next.def & around & !group;
+                let mut rest = next.def & around & !wall.group;
                 while rest != 0 {
                     let (string, next_to) =
                         g.flood_around(bit(rest.trailing_zeros() as usize), next.def);
@@ -1273,6 +1312,8 @@ impl<const CACHE: usize> Solver<CACHE> {
                         next.def &= !string;
                     }
                 }
+                // The strings taken were off the group: it stays.
+                self.wall_memo.set((next.def, wall.group, wall.reach));
                 // The stone's string needs a liberty (one next to `v` will
                 // do) unless it is immortal.
                 let empty = g.all() & !next.def & !next.att;
@@ -1320,11 +1361,11 @@ impl<const CACHE: usize> Solver<CACHE> {
             self.out_of_budget = true;
             return (Res::Unknown, NO_REPETITION);
         }
-        let (libs, group) = self.wall_liberties(pos);
-        if mover == Side::Attacker && libs <= 1 {
+        let wall = self.wall(pos);
+        if mover == Side::Attacker && self.liberties(pos, wall) <= 1 {
             return (Res::Dies, NO_REPETITION);
         }
-        if self.two_true_eyes(pos, group) {
+        if self.two_true_eyes(pos, wall.group) {
             return (Res::Lives, NO_REPETITION);
         }
         let key =
@@ -1350,7 +1391,6 @@ impl<const CACHE: usize> Solver<CACHE> {
         // reached: the result depends on the line above that point only.
         let mut history = NO_REPETITION;
         let mut unknown = false;
-        let n = self.graph.len();
         // The moves that can be legal: the empty vertices (by their
         // index in the reading order), then an outer liberty for the
         // attacker, captures of the tracked strings for the defender.
@@ -1368,22 +1408,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         while moves != 0 {
             let m = moves.trailing_zeros() as usize;
             moves &= moves - 1;
-            let played = if m < n {
-                let v = self.order.get(m).copied().unwrap_or(0) as usize;
-                match self.unrepeated(pos, self.play(pos, mover, v)) {
-                    Played::Done(next)
-                        if mover == Side::Defender
-                            && !self.board_rules
-                            && !self.defender_reads(pos, v, next) =>
-                    {
-                        continue;
-                    }
-                    played => played,
-                }
-            } else {
-                self.step(pos, mover, m)
-            };
-            let next = match played {
+            let next = match self.search_move(pos, wall, mover, m) {
                 Played::Illegal => continue,
                 Played::Repeats(i) => {
                     history = history.min(i);
@@ -1424,6 +1449,28 @@ impl<const CACHE: usize> Solver<CACHE> {
         self.store(slot, key, bad, history)
     }
 
+    /// [`Solver::search`]'s move `m` of `mover` from `pos` (whose group
+    /// is `wall`); a defender's move it does not read is
+    /// [`Played::Illegal`]. Kept out of line: its temporaries stay off
+    /// the recursion's frames.
+    #[inline(never)]
+    fn search_move(&self, pos: Pos, wall: Wall, mover: Side, m: usize) -> Played {
+        if m >= self.graph.len() {
+            return self.step(pos, mover, m);
+        }
+        let v = self.order.get(m).copied().unwrap_or(0) as usize;
+        match self.unrepeated(pos, self.play_at(pos, wall, mover, v)) {
+            Played::Done(next)
+                if mover == Side::Defender
+                    && !self.board_rules
+                    && !self.defender_reads(pos, v, next) =>
+            {
+                Played::Illegal
+            }
+            played => played,
+        }
+    }
+
     /// Caches `res` unless it depended on the line above the current
     /// position (a repetition reached further up than `history`).
     fn store(&mut self, slot: usize, key: u64, res: Res, history: usize) -> (Res, usize) {
@@ -1449,6 +1496,14 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
         (res, history)
     }
+}
+
+/// The defender's group and the vertices whose emptiness counts as its
+/// liberties (see [`Solver::wall_liberties`]).
+#[derive(Clone, Copy)]
+struct Wall {
+    group: Mask,
+    reach: Mask,
 }
 
 /// Where the line's entries keep the index of the last removal (see

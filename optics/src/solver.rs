@@ -1139,8 +1139,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let adj = g.adj.get(v).copied().unwrap_or(0);
-            let touches = g.wall & bit(v) != 0 || adj & group != 0;
-            if touches && adj & !group == 0 {
+            if adj & !group == 0 && (adj != 0 || g.wall & bit(v) != 0) {
                 eyes += 1;
                 if eyes >= 2 {
                     return true;
@@ -1371,17 +1370,22 @@ impl<const CACHE: usize> Solver<CACHE> {
         let key =
             pos.key() | (u64::from(mover == Side::Attacker) << 37) | (u64::from(passed) << 38);
         let slot = owlet_board::slot(mix(key), Self::TABLE);
-        for probe in [slot, slot ^ 1] {
-            if probe < Self::TABLE
-                && let Some(&entry) = self.cache.get(probe)
-                && entry & !(3 << RESULT_SHIFT) == key
-            {
-                match entry >> RESULT_SHIFT {
-                    1 => return (Res::Lives, NO_REPETITION),
-                    2 => return (Res::Dies, NO_REPETITION),
-                    _ => {}
-                }
+        // The two ways, newest first.
+        let cached = |probe: usize| match self.cache.get(probe) {
+            Some(&entry) if probe < Self::TABLE && entry & !(3 << RESULT_SHIFT) == key => {
+                entry >> RESULT_SHIFT
             }
+            _ => 0,
+        };
+        match cached(slot) {
+            1 => return (Res::Lives, NO_REPETITION),
+            2 => return (Res::Dies, NO_REPETITION),
+            _ => {}
+        }
+        match cached(slot ^ 1) {
+            1 => return (Res::Lives, NO_REPETITION),
+            2 => return (Res::Dies, NO_REPETITION),
+            _ => {}
         }
         let (good, bad) = match mover {
             Side::Defender => (Res::Lives, Res::Dies),

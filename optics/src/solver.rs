@@ -1099,7 +1099,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// while they stay the same.
     fn wall_liberties(&self, pos: Pos) -> (u32, Mask) {
         let wall = self.wall(pos);
-        (self.liberties(pos, wall), wall.group)
+        (self.liberties(pos, wall), wall.group())
     }
 
     /// The defender's group in `pos` and the vertices whose emptiness
@@ -1108,17 +1108,17 @@ impl<const CACHE: usize> Solver<CACHE> {
         let g = &self.graph;
         let (def, group, reach) = self.wall_memo.get();
         if def == pos.def {
-            return Wall { group, reach };
+            return Wall::new(group, reach);
         }
         let (group, around) = g.flood_around(pos.def & g.wall, pos.def);
         let reach = g.wall | around;
         self.wall_memo.set((pos.def, group, reach));
-        Wall { group, reach }
+        Wall::new(group, reach)
     }
 
     /// [`Solver::wall_liberties`]'s count for `pos` whose group is `wall`.
     fn liberties(&self, pos: Pos, wall: Wall) -> u32 {
-        let inside = self.graph.all() & !pos.def & !pos.att & wall.reach;
+        let inside = self.graph.all() & !pos.def & !pos.att & wall.reach();
         let inside = u32::from(inside != 0) + u32::from(inside & inside.wrapping_sub(1) != 0);
         inside + u32::from(pos.outer) + u32::from(pos.eye)
     }
@@ -1273,23 +1273,21 @@ impl<const CACHE: usize> Solver<CACHE> {
                     }
                 }
                 let mut wall = wall;
-                if g.wall & b != 0 || around & wall.group != 0 {
+                if g.wall & b != 0 || around & wall.group() != 0 {
                     // The stone joins the group, with the strings next
                     // to it that were not in it.
-                    let (joined, next_to) = g.flood_around(around & pos.def & !wall.group, pos.def);
-                    wall = Wall {
-                        group: wall.group | b | joined,
-                        reach: wall.reach | around | next_to,
-                    };
+                    let (joined, next_to) =
+                        g.flood_around(around & pos.def & !wall.group(), pos.def);
+                    wall = Wall::new(wall.group() | b | joined, wall.reach() | around | next_to);
                 }
-                self.wall_memo.set((next.def, wall.group, wall.reach));
+                self.wall_memo.set((next.def, wall.group(), wall.reach()));
                 if self.liberties(next, wall) == 0 {
                     return Played::Illegal;
                 }
                 // A string off the group needs a liberty (one next to `v`
                 // will do).
                 let empty = g.all() & !next.def & !next.att;
-                if wall.group & b == 0 && around & empty == 0 {
+                if wall.group() & b == 0 && around & empty == 0 {
                     let (_, next_to) = g.flood_around(b, next.def);
                     if next_to & empty == 0 {
                         return Played::Illegal;
@@ -1302,7 +1300,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                     return Played::Captured;
                 }
                 let empty = g.all() & !next.def & !next.att;
-                let mut rest = next.def & around & !wall.group;
+                let mut rest = next.def & around & !wall.group();
                 while rest != 0 {
                     let (string, next_to) =
                         g.flood_around(bit(rest.trailing_zeros() as usize), next.def);
@@ -1312,7 +1310,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                     }
                 }
                 // The strings taken were off the group: it stays.
-                self.wall_memo.set((next.def, wall.group, wall.reach));
+                self.wall_memo.set((next.def, wall.group(), wall.reach()));
                 // The stone's string needs a liberty (one next to `v` will
                 // do) unless it is immortal.
                 let empty = g.all() & !next.def & !next.att;
@@ -1364,7 +1362,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         if mover == Side::Attacker && self.liberties(pos, wall) <= 1 {
             return (Res::Dies, NO_REPETITION);
         }
-        if self.two_true_eyes(pos, wall.group) {
+        if self.two_true_eyes(pos, wall.group()) {
             return (Res::Lives, NO_REPETITION);
         }
         let key =
@@ -1505,9 +1503,20 @@ impl<const CACHE: usize> Solver<CACHE> {
 /// The defender's group and the vertices whose emptiness counts as its
 /// liberties (see [`Solver::wall_liberties`]).
 #[derive(Clone, Copy)]
-struct Wall {
-    group: Mask,
-    reach: Mask,
+struct Wall(u32);
+
+impl Wall {
+    const fn new(group: Mask, reach: Mask) -> Wall {
+        Wall(group as u32 | (reach as u32) << 16)
+    }
+
+    const fn group(self) -> Mask {
+        self.0 as Mask
+    }
+
+    const fn reach(self) -> Mask {
+        (self.0 >> 16) as Mask
+    }
 }
 
 /// Where the line's entries keep the index of the last removal (see

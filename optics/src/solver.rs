@@ -1263,8 +1263,13 @@ impl<const CACHE: usize> Solver<CACHE> {
                 let empty = g.all() & !next.def & !next.att;
                 let mut rest = next.att & around;
                 while rest != 0 {
-                    let (string, next_to) =
-                        g.flood_around(bit(rest.trailing_zeros() as usize), next.att);
+                    let u = rest.trailing_zeros() as usize;
+                    // A stone with an empty neighbour keeps its string.
+                    if g.adj.get(u).copied().unwrap_or(0) & empty != 0 {
+                        rest &= rest - 1;
+                        continue;
+                    }
+                    let (string, next_to) = g.flood_around(bit(u), next.att);
                     rest &= !string;
                     let immortal = string & g.marginal & !next.orig != 0;
                     if !immortal && next_to & empty == 0 {
@@ -1276,8 +1281,12 @@ impl<const CACHE: usize> Solver<CACHE> {
                 if g.wall & b != 0 || around & wall.group() != 0 {
                     // The stone joins the group, with the strings next
                     // to it that were not in it.
-                    let (joined, next_to) =
-                        g.flood_around(around & pos.def & !wall.group(), pos.def);
+                    let apart = around & pos.def & !wall.group();
+                    let (joined, next_to) = if apart == 0 {
+                        (0, 0)
+                    } else {
+                        g.flood_around(apart, pos.def)
+                    };
                     wall = Wall::new(wall.group() | b | joined, wall.reach() | around | next_to);
                 }
                 self.wall_memo.set((next.def, wall.group(), wall.reach()));
@@ -1302,8 +1311,13 @@ impl<const CACHE: usize> Solver<CACHE> {
                 let empty = g.all() & !next.def & !next.att;
                 let mut rest = next.def & around & !wall.group();
                 while rest != 0 {
-                    let (string, next_to) =
-                        g.flood_around(bit(rest.trailing_zeros() as usize), next.def);
+                    let u = rest.trailing_zeros() as usize;
+                    // A stone with an empty neighbour keeps its string.
+                    if g.adj.get(u).copied().unwrap_or(0) & empty != 0 {
+                        rest &= rest - 1;
+                        continue;
+                    }
+                    let (string, next_to) = g.flood_around(bit(u), next.def);
                     rest &= !string;
                     if next_to & empty == 0 {
                         next.def &= !string;

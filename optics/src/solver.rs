@@ -1104,6 +1104,7 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     /// The defender's group in `pos` and the vertices whose emptiness
     /// counts as its liberties (kept in `wall_memo`).
+    #[inline(always)]
     fn wall(&self, pos: Pos) -> Wall {
         let g = &self.graph;
         let (def, group, reach) = self.wall_memo.get();

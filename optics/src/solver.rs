@@ -648,6 +648,12 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// of `pos`'s measure, found from the run's first one: one comparison
     /// per run.
     fn repeats(&self, from: Pos, pos: Pos) -> Option<usize> {
+        self.repeats_inline(from, pos)
+    }
+
+    /// [`Solver::repeats`], inlined where search makes its moves.
+    #[inline(always)]
+    fn repeats_inline(&self, from: Pos, pos: Pos) -> Option<usize> {
         let top = self.len.checked_sub(1).and_then(|i| self.path.get(i));
         let k = pos.key();
         let (reach, q) = match top {
@@ -1476,14 +1482,17 @@ impl<const CACHE: usize> Solver<CACHE> {
             return self.step(pos, mover, m);
         }
         let v = self.order.get(m).copied().unwrap_or(0) as usize;
-        match self.unrepeated(pos, self.play_at(pos, wall, mover, v)) {
-            Played::Done(next)
-                if mover == Side::Defender
+        match self.play_at(pos, wall, mover, v) {
+            Played::Done(next) => match self.repeats_inline(pos, next) {
+                Some(i) => Played::Repeats(i),
+                None if mover == Side::Defender
                     && !self.board_rules
                     && !self.defender_reads(pos, v, next) =>
-            {
-                Played::Illegal
-            }
+                {
+                    Played::Illegal
+                }
+                None => Played::Done(next),
+            },
             played => played,
         }
     }

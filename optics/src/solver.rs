@@ -618,17 +618,18 @@ impl<const CACHE: usize> Solver<CACHE> {
     fn push(&mut self, pos: Pos) {
         let key = pos.key();
         let before = self.len.checked_sub(1).and_then(|i| self.path.get(i));
-        // A move that removes no stone adds one to the measure.
-        let (last, q) = match before {
+        // A move that removes no stone adds one to the measure and keeps
+        // the last removal.
+        let entry = match before {
             Some(&before) if stones(before) & !stones(key) == 0 => {
-                (before >> LAST_REMOVAL, line_measure(before) + 1)
+                key | ((before & !KEY_BITS) + (1 << LINE_MEASURE))
             }
-            Some(_) => (self.len as u64, measure(pos)),
-            None => (0, measure(pos)),
+            Some(_) => key | measure(pos) << LINE_MEASURE | (self.len as u64) << LAST_REMOVAL,
+            None => key | measure(pos) << LINE_MEASURE,
         };
-        debug_assert_eq!(q, measure(pos));
+        debug_assert_eq!(line_measure(entry), measure(pos));
         if let Some(slot) = self.path.get_mut(self.len) {
-            *slot = key | q << LINE_MEASURE | last << LAST_REMOVAL;
+            *slot = entry;
         }
         self.len += 1;
         self.deepest = self.deepest.max(self.len);

@@ -1429,48 +1429,52 @@ impl<const CACHE: usize> Solver<CACHE> {
             empty &= empty - 1;
             moves |= 1 << self.rank.get(v).copied().unwrap_or(0);
         }
-        while moves != 0 {
-            let m = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
-            let next = match self.search_move(pos, wall, mover, m) {
-                Played::Illegal => continue,
-                Played::Repeats(i) => {
-                    history = history.min(i);
-                    continue;
+        // One place stores the result (the store is inlined there).
+        let (res, history) = 'read: {
+            while moves != 0 {
+                let m = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let next = match self.search_move(pos, wall, mover, m) {
+                    Played::Illegal => continue,
+                    Played::Repeats(i) => {
+                        history = history.min(i);
+                        continue;
+                    }
+                    Played::Captured => break 'read (Res::Dies, NO_REPETITION),
+                    Played::Done(next) => next,
+                };
+                self.push(next);
+                let res = self.search(next, other(mover), false);
+                self.len -= 1;
+                history = history.min(res.1);
+                if res.0 == good {
+                    break 'read (good, history);
                 }
-                Played::Captured => return self.store(slot, key, Res::Dies, NO_REPETITION),
-                Played::Done(next) => next,
-            };
-            self.push(next);
-            let res = self.search(next, other(mover), false);
-            self.len -= 1;
-            history = history.min(res.1);
-            if res.0 == good {
-                return self.store(slot, key, good, history);
+                if res.0 == Res::Unknown {
+                    unknown = true;
+                }
             }
-            if res.0 == Res::Unknown {
-                unknown = true;
+            // A pass (the attacker's only with the board rules).
+            if mover == Side::Defender || self.board_rules {
+                let res = if passed {
+                    (self.both_passed(pos), NO_REPETITION)
+                } else {
+                    self.search(pos, other(mover), true)
+                };
+                history = history.min(res.1);
+                if res.0 == good {
+                    break 'read (good, history);
+                }
+                if res.0 == Res::Unknown {
+                    unknown = true;
+                }
             }
-        }
-        // A pass (the attacker's only with the board rules).
-        if mover == Side::Defender || self.board_rules {
-            let res = if passed {
-                (self.both_passed(pos), NO_REPETITION)
-            } else {
-                self.search(pos, other(mover), true)
-            };
-            history = history.min(res.1);
-            if res.0 == good {
-                return self.store(slot, key, good, history);
+            if unknown {
+                return (Res::Unknown, history);
             }
-            if res.0 == Res::Unknown {
-                unknown = true;
-            }
-        }
-        if unknown {
-            return (Res::Unknown, history);
-        }
-        self.store(slot, key, bad, history)
+            (bad, history)
+        };
+        self.store(slot, key, res, history)
     }
 
     /// [`Solver::search`]'s move `m` of `mover` from `pos` (whose group
@@ -1500,6 +1504,7 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     /// Caches `res` unless it depended on the line above the current
     /// position (a repetition reached further up than `history`).
+    #[inline(always)]
     fn store(&mut self, slot: usize, key: u64, res: Res, history: usize) -> (Res, usize) {
         if (self.store_all || history + 1 >= self.len)
             && let Some(e) = self.cache.get_mut(slot)

@@ -1459,6 +1459,8 @@ impl<const CACHE: usize> Solver<CACHE> {
                 let res = if passed {
                     (self.both_passed(pos), NO_REPETITION)
                 } else {
+                    // The moves' reading has left other groups in the memo.
+                    self.wall_memo.set((pos.def, wall.group(), wall.reach()));
                     self.search(pos, other(mover), true)
                 };
                 history = history.min(res.1);

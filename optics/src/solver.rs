@@ -69,10 +69,11 @@
 //! with [`Analysis::exact`] false.
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
-//! console): a `search` frame is 144 bytes (registers and locals), an
-//! `evaluate` frame 184, `winning_moves` 88, `tactical` 64. A line holds
-//! at most [`MAX_DEPTH`] positions and a pass adds a frame but no
-//! position, so the deepest reading is 129 `search` frames (18.6 KiB)
+//! console): a `search` frame is 128 bytes (registers and locals; a
+//! move is made in a `search_move` frame of 112 on top of the line's
+//! last), an `evaluate` frame 184, `winning_moves` 88, `tactical` 64. A
+//! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
+//! no position, so the deepest reading is 129 `search` frames (16.1 KiB)
 //! under a chain of `evaluate`/`tactical` frames as long as the line's
 //! moves at the top; measured, the random graphs of up to 8 vertices of
 //! the differential test reach lines of 32 positions (about 10 KiB of

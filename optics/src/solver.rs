@@ -71,7 +71,7 @@
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
 //! console): a `search` frame is 128 bytes (registers and locals; a
 //! move is made in a `search_move` frame of 112 on top of the line's
-//! last), an `evaluate` frame 184, `winning_moves` 88, `tactical` 64. A
+//! last), an `evaluate` frame 168, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
 //! no position, so the deepest reading is 129 `search` frames (16.1 KiB)
 //! under a chain of `evaluate`/`tactical` frames as long as the line's

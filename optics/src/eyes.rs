@@ -670,6 +670,29 @@ fn outer_liberties<const C: usize, const M: usize>(
         .min(crate::solver::OUTER_LIBERTIES)
 }
 
+/// Adds eye point `q` of `color`'s space to `graph` as a vertex and
+/// records it in `points`.
+fn push_vertex<const C: usize, const M: usize>(
+    graph: &mut EyeGraph,
+    points: &mut [Option<Point>; MAX_VERTICES],
+    board: &Board<C, M>,
+    color: Color,
+    marginal: &PointSet,
+    dead: &PointSet,
+    q: Point,
+) {
+    let stone = board.color_at(q) == Some(color.opponent());
+    let wall = q
+        .neighbors()
+        .iter()
+        .any(|&n| board.color_at(n) == Some(color) && !dead.contains(n));
+    if let Some(v) = graph.push(marginal.contains(q), stone, wall, (0, 0))
+        && let Some(slot) = points.get_mut(v)
+    {
+        *slot = Some(q);
+    }
+}
+
 /// The value and vital points of one eye space of `color` (from
 /// [`eye_space`]; GNU Go's `compute_eyes`).
 #[allow(clippy::too_many_arguments)]
@@ -779,24 +802,24 @@ pub fn compute_eyes<
             exact: false,
         };
     }
-    // Vertices in GNU Go's scan order (top row first), then key points.
-    let size = board.size();
-    for i in 0..size * size {
-        let Some(q) = Point::new(i % size, size - 1 - i / size) else {
-            continue;
-        };
-        if !space.contains(q) {
-            continue;
-        }
-        let stone = board.color_at(q) == Some(color.opponent());
-        let wall = q
-            .neighbors()
-            .iter()
-            .any(|&n| board.color_at(n) == Some(color) && !dead.contains(n));
-        if let Some(v) = graph.push(marginal.contains(q), stone, wall, (0, 0))
-            && let Some(slot) = points.get_mut(v)
-        {
-            *slot = Some(q);
+    // Vertices in GNU Go's scan order (top row first, each from the left),
+    // then key points: the space's rows, highest first, read from its
+    // bitmap.
+    let words = space.words();
+    let bottom = space.iter().next().map_or(0, Point::row);
+    let top = space.iter().last().map_or(0, Point::row);
+    for row in (bottom..=top).rev() {
+        let i = (row + 1) * STRIDE + 1;
+        let (w, b) = (i / 64, (i % 64) as u32);
+        let word = |w: usize| words.get(w).copied().unwrap_or(0);
+        let mut bits = (word(w) >> b | word(w + 1).checked_shl(64 - b).unwrap_or(0))
+            & ((1 << board.size()) - 1);
+        while bits != 0 {
+            let col = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if let Some(q) = Point::new(col, row) {
+                push_vertex(&mut graph, &mut points, board, color, &marginal, dead, q);
+            }
         }
     }
     let index_of = |pts: &[Option<Point>; MAX_VERTICES], n: usize, q: Point| {

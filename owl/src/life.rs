@@ -10,7 +10,9 @@
 //!
 //! Omits: GNU Go's owl-specific domains and its "probable" eye counts.
 
-use owlet_board::{Board, Code, Color, Point, PointSet, Reader, ReadingLimits};
+use owlet_board::{
+    Board, Code, Color, POINT_SET_WORDS, Point, PointSet, Reader, ReadingLimits, STRIDE,
+};
 use owlet_optics::eyes::{compute_eyes, dead_stones_near, domains, eye_space};
 use owlet_optics::{EyeResult, EyeValue, Solver};
 
@@ -154,14 +156,10 @@ pub(crate) fn eye_key<const C: usize, const M: usize>(
     marginal: &PointSet,
     dead: &PointSet,
 ) -> u64 {
-    let mut around = *space;
-    for q in space.iter() {
-        for n in q.neighbors().iter().chain(q.diagonals().iter()) {
-            if board.is_on_board(*n) {
-                around.insert(*n);
-            }
-        }
-    }
+    // The space and its eight surrounding points: spread along rows, then
+    // along columns.
+    let words = spread(&spread(space.words(), 1), STRIDE as u32);
+    let around = PointSet::from_words(words) & on_board(board.size());
     let mut key = mix(color.index() as u64 + 7);
     for q in around.iter() {
         let stone = match board.color_at(q) {
@@ -275,19 +273,50 @@ pub fn dilate<const C: usize, const M: usize>(
     from: &PointSet,
     radius: usize,
 ) -> PointSet {
+    let on = on_board(board.size());
     let mut set = *from;
     for _ in 0..radius {
-        let mut next = set;
-        for p in set.iter() {
-            for n in p.neighbors() {
-                if board.is_on_board(n) {
-                    next.insert(n);
-                }
-            }
+        let (across, along) = (spread(set.words(), 1), spread(set.words(), STRIDE as u32));
+        let mut words = across;
+        for (w, a) in words.iter_mut().zip(along) {
+            *w |= a;
         }
-        set = next;
+        set = PointSet::from_words(words) & on;
     }
     set
+}
+
+/// The points of a board of `size` (layout cells off the border).
+fn on_board(size: usize) -> PointSet {
+    let mut words = [0u64; POINT_SET_WORDS];
+    let row = (1u64 << size.min(63)) - 1;
+    for r in 1..=size {
+        let i = r * STRIDE + 1;
+        let (w, b) = (i / 64, (i % 64) as u32);
+        if let Some(word) = words.get_mut(w) {
+            *word |= row << b;
+        }
+        if b > 0
+            && let Some(word) = words.get_mut(w + 1)
+        {
+            *word |= row >> (64 - b);
+        }
+    }
+    PointSet::from_words(words)
+}
+
+/// The bitmap `words` with each bit also copied `n` layout cells
+/// (`0 < n < 64`) up and down: a set with its neighbours `n` cells away.
+fn spread(words: &[u64; POINT_SET_WORDS], n: u32) -> [u64; POINT_SET_WORDS] {
+    let mut out = *words;
+    let mut below = 0u64;
+    for (w, slot) in out.iter_mut().enumerate() {
+        let word = *slot;
+        let above = words.get(w + 1).copied().unwrap_or(0);
+        *slot |= word << n | below >> (64 - n) | word >> n | above << (64 - n);
+        below = word;
+    }
+    out
 }
 
 /// The goal's life at this node; `color` owns the goal.

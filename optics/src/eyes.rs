@@ -359,19 +359,19 @@ fn grow(size: usize, sets: &Sets, own: &PointSet, enemy: &PointSet) -> PointSet 
     // (o above or below e) apart. For each word and diagonal (south-west,
     // south-east, north-west, north-east), the points blocked with o beside
     // e (`across`) and with o above or below e (`along`).
-    let mut blocked = [[(0u64, 0u64); 4]; POINT_SET_WORDS];
-    let mut bits = [0u64; POINT_SET_WORDS];
-    for (w, (slot, word)) in blocked.iter_mut().zip(&mut bits).enumerate() {
-        let near = |set: &[u64; POINT_SET_WORDS], k: i32| near_word(set, w, k);
-        *word = near(own, 0)
-            | (near(open, 0) & (near(own, 1) | near(own, -1) | near(own, ROW) | near(own, -ROW)));
-        *slot = [
+    let blocked: [[(u64, u64); 4]; POINT_SET_WORDS] = core::array::from_fn(|w| {
+        [
             blocked_word::<-1, { -ROW }>(lively_enemy, w),
             blocked_word::<1, { -ROW }>(lively_enemy, w),
             blocked_word::<-1, ROW>(lively_enemy, w),
             blocked_word::<1, ROW>(lively_enemy, w),
-        ];
-    }
+        ]
+    });
+    let mut bits: [u64; POINT_SET_WORDS] = core::array::from_fn(|w| {
+        let near = |set: &[u64; POINT_SET_WORDS], k: i32| near_word(set, w, k);
+        near(own, 0)
+            | (near(open, 0) & (near(own, 1) | near(own, -1) | near(own, ROW) | near(own, -ROW)))
+    });
     // The domain's points off the first line, with an empty word at each
     // end.
     let mut inner = [0u64; POINT_SET_WORDS + 2];

@@ -468,6 +468,7 @@ pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>
     let mut marginal = PointSet::new();
     let mut stack = [p; 64];
     let mut len = 1usize;
+    let mut size = 1usize;
     space.insert(p);
     while len > 0 {
         len -= 1;
@@ -476,13 +477,14 @@ pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>
             marginal.insert(q);
         }
         for n in q.neighbors() {
-            if !space.contains(n)
-                && member(board, n).is_some()
-                && !(member(board, n) == Some(true)
-                    && is_false_margin(board, reader, dead, enemy, n))
-            {
+            if space.contains(n) {
+                continue;
+            }
+            let m = member(board, n);
+            if m.is_some() && !(m == Some(true) && is_false_margin(board, reader, dead, enemy, n)) {
                 space.insert(n);
-                if space.len() > 4 * MAX_VERTICES {
+                size += 1;
+                if size > 4 * MAX_VERTICES {
                     return Some((space, marginal));
                 }
                 if let Some(slot) = stack.get_mut(len) {
@@ -716,7 +718,8 @@ pub fn compute_eyes<
     let mut marginal = *marginal;
     let mut keys = [(0usize, None::<Point>); MAX_VERTICES];
     let mut nkeys = 0usize;
-    let too_big = space.len() > MAX_VERTICES;
+    let space_len = space.len();
+    let too_big = space_len > MAX_VERTICES;
     if !too_big {
         // Half and false eyes.
         for q in space.iter() {
@@ -769,13 +772,13 @@ pub fn compute_eyes<
                 // it holds a dead stone or the opponent could play there
                 // (an empty point where the opponent's move is suicide
                 // stays an ordinary vertex).
-                if space.len() == 1
+                if space_len == 1
                     || board.color_at(q).is_some()
                     || board.is_legal(color.opponent(), q)
                 {
                     marginal.insert(q);
                 }
-            } else if let Some(k) = if space.len() == 1 {
+            } else if let Some(k) = if space_len == 1 {
                 key.filter(|_| sum > 16)
             } else {
                 key_no_a.filter(|_| sum_no_a > 16)
@@ -788,7 +791,7 @@ pub fn compute_eyes<
             }
         }
     }
-    let total = space.len() + nkeys;
+    let total = space_len + nkeys;
     if too_big || total > MAX_VERTICES {
         let plain = space.iter().filter(|&q| !marginal.contains(q)).count();
         let sure = if plain >= 7 { 2 } else { u8::from(plain >= 3) };
@@ -831,7 +834,12 @@ pub fn compute_eyes<
             continue;
         };
         for nb in q.neighbors() {
-            if let Some(v) = index_of(&points, n, nb) {
+            // The first vertices are the space's points.
+            if let Some(v) = space
+                .contains(nb)
+                .then(|| index_of(&points, n, nb))
+                .flatten()
+            {
                 graph.link(u, v);
             }
         }

@@ -656,14 +656,15 @@ fn outer_liberties<const C: usize, const M: usize>(
     dead: &PointSet,
 ) -> u8 {
     let mut libs = PointSet::new();
+    // The strings already counted, by head: each is read once.
+    let mut heads = PointSet::new();
     for q in space.iter() {
         for n in q.neighbors() {
-            if board.color_at(n) == Some(color) && !dead.contains(n) {
-                for l in board.liberty_set(n).iter() {
-                    if !space.contains(l) {
-                        libs.insert(l);
-                    }
-                }
+            if board.color_at(n) == Some(color)
+                && !dead.contains(n)
+                && heads.insert(board.string_id(n))
+            {
+                libs |= board.liberty_set(n) - *space;
             }
         }
     }

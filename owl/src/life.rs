@@ -11,7 +11,7 @@
 //! Omits: GNU Go's owl-specific domains and its "probable" eye counts.
 
 use owlet_board::{
-    Board, Code, Color, POINT_SET_WORDS, Point, PointSet, Reader, ReadingLimits, STRIDE,
+    Board, Code, Color, MAX_SIZE, POINT_SET_WORDS, Point, PointSet, Reader, ReadingLimits, STRIDE,
 };
 use owlet_optics::eyes::{compute_eyes, dead_stones_near, domains, eye_space};
 use owlet_optics::{EyeResult, EyeValue, Solver};
@@ -288,21 +288,37 @@ pub fn dilate<const C: usize, const M: usize>(
 
 /// The points of a board of `size` (layout cells off the border).
 fn on_board(size: usize) -> PointSet {
+    PointSet::from_words(if size == MAX_SIZE {
+        FULL_BOARD
+    } else {
+        on_board_words(size)
+    })
+}
+
+/// The bitmap of the points of the largest board, where owl mostly reads:
+/// built once, at compile time.
+const FULL_BOARD: [u64; POINT_SET_WORDS] = on_board_words(MAX_SIZE);
+
+/// The bitmap of the points of a board of `size` (at most [`MAX_SIZE`]).
+// Indexing, as `get_mut` is not `const`: each index is checked first.
+#[allow(clippy::indexing_slicing)]
+const fn on_board_words(size: usize) -> [u64; POINT_SET_WORDS] {
+    let size = if size < MAX_SIZE { size } else { MAX_SIZE };
     let mut words = [0u64; POINT_SET_WORDS];
-    let row = (1u64 << size.min(63)) - 1;
-    for r in 1..=size {
+    let row = (1u64 << size) - 1;
+    let mut r = 1;
+    while r <= size {
         let i = r * STRIDE + 1;
         let (w, b) = (i / 64, (i % 64) as u32);
-        if let Some(word) = words.get_mut(w) {
-            *word |= row << b;
+        if w < POINT_SET_WORDS {
+            words[w] |= row << b;
         }
-        if b > 0
-            && let Some(word) = words.get_mut(w + 1)
-        {
-            *word |= row >> (64 - b);
+        if b > 0 && w + 1 < POINT_SET_WORDS {
+            words[w + 1] |= row >> (64 - b);
         }
+        r += 1;
     }
-    PointSet::from_words(words)
+    words
 }
 
 /// The bitmap `words` with each bit also copied `n` layout cells
@@ -568,4 +584,23 @@ fn reach(stones: &PointSet, radius: usize, open: impl Fn(Point) -> bool) -> Poin
         frontier = next;
     }
     reached
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board's points, a word at a time, are its points one by one,
+    /// on every size.
+    #[test]
+    fn on_board_is_the_boards_points() {
+        for size in 1..=MAX_SIZE {
+            let board: Board = Board::new(size).unwrap();
+            let mut points = PointSet::new();
+            for p in board.points() {
+                points.insert(p);
+            }
+            assert_eq!(on_board(size), points, "size {size}");
+        }
+    }
 }

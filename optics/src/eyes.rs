@@ -58,7 +58,9 @@
 //! Stack: a call holds about 10 `PointSet`s (56 bytes each) and one
 //! [`EyeGraph`] (~120 bytes) besides the solver.
 
-use owlet_board::{Board, Code, Color, Move, POINT_SET_WORDS, Point, PointSet, Reader, STRIDE};
+use owlet_board::{
+    Board, Code, Color, MAX_SIZE, Move, POINT_SET_WORDS, Point, PointSet, Reader, STRIDE,
+};
 
 use crate::graph::{EyeGraph, MAX_VERTICES};
 use crate::solver::{Analysis, Solver};
@@ -309,17 +311,12 @@ impl Sets {
         let [empty, black, white] = board.cell_sets();
         let on_board = empty | black | white;
         let (black, white) = (black - *dead, white - *dead);
-        // A point is off the first line when its four neighbours are on
-        // the board.
-        let on = on_board.words();
-        let mut interior = [0; POINT_SET_WORDS];
-        for (w, word) in interior.iter_mut().enumerate() {
-            const ROW: i32 = STRIDE as i32;
-            *word = [0, 1, -1, ROW, -ROW]
-                .iter()
-                .fold(u64::MAX, |all, &k| all & near_word(on, w, k));
-        }
-        let interior = PointSet::from_words(interior);
+        let size = board.size();
+        let interior = PointSet::from_words(if size == MAX_SIZE {
+            FULL_INTERIOR
+        } else {
+            interior_words(size)
+        });
         Sets {
             black,
             white,
@@ -335,6 +332,38 @@ impl Sets {
             Color::White => (self.white, self.black),
         }
     }
+}
+
+/// [`interior_words`] of the largest board, where owl mostly reads: built
+/// once, at compile time.
+const FULL_INTERIOR: [u64; POINT_SET_WORDS] = interior_words(MAX_SIZE);
+
+/// The bitmap of the points off the first line (those whose four
+/// neighbours are on the board) of a board of `size` (at most
+/// [`MAX_SIZE`]).
+// Indexing, as `get_mut` is not `const`: each index is checked first.
+#[allow(clippy::indexing_slicing)]
+const fn interior_words(size: usize) -> [u64; POINT_SET_WORDS] {
+    let size = if size < MAX_SIZE { size } else { MAX_SIZE };
+    let mut words = [0u64; POINT_SET_WORDS];
+    if size < 3 {
+        return words;
+    }
+    let row = (1u64 << (size - 2)) - 1;
+    // Layout rows and columns 2 to `size - 1`.
+    let mut r = 2;
+    while r < size {
+        let i = r * STRIDE + 2;
+        let (w, b) = (i / 64, (i % 64) as u32);
+        if w < POINT_SET_WORDS {
+            words[w] |= row << b;
+        }
+        if b > 0 && w + 1 < POINT_SET_WORDS {
+            words[w + 1] |= row >> (64 - b);
+        }
+        r += 1;
+    }
+    words
 }
 
 /// The domain of the colour with lively stones `own` against lively

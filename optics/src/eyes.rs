@@ -118,20 +118,34 @@ pub fn dead_stones_near<const C: usize, const M: usize, const R: usize, const A:
     keep: &PointSet,
     max_liberties: usize,
 ) -> PointSet {
+    let points = stones_outside(board, region, keep);
+    dead_stones_among(board, reader, &points, max_liberties)
+}
+
+/// The stones in `region` outside the strings through a point of `keep`.
+/// Not inlined: its sets stay off the frame that is live while reading.
+#[inline(never)]
+fn stones_outside<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    region: &PointSet,
+    keep: &PointSet,
+) -> PointSet {
     let mut points = PointSet::new();
     for p in region.iter() {
         if board.color_at(p).is_some() && !keep.contains(p) {
             points.insert(p);
         }
     }
+    // Each string is taken out once, by its head.
+    let mut heads = PointSet::new();
     for p in keep.iter() {
-        if board.color_at(p).is_some() {
+        if board.color_at(p).is_some() && heads.insert(board.string_id(p)) {
             for q in board.stones(p) {
                 points.remove(q);
             }
         }
     }
-    dead_stones_among(board, reader, &points, max_liberties)
+    points
 }
 
 /// The dead strings among those through `points` (strings with more than

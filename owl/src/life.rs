@@ -449,9 +449,15 @@ pub fn evaluate<
             life.other_defenses.push(d);
         }
     }
-    // Weak goal strings and lunches.
+    // Weak goal strings and lunches. Each string is looked at once: `seen`
+    // now holds the heads of those met, which are cheaper to find than
+    // their origins.
+    seen = PointSet::new();
     let mut done = PointSet::new();
     for s in stones.iter() {
+        if !seen.insert(board.string_id(s)) {
+            continue;
+        }
         let o = board.origin(s);
         if done.contains(o) {
             continue;
@@ -467,7 +473,11 @@ pub fn evaluate<
     }
     for s in stones.iter() {
         for n in s.neighbors() {
-            if board.color_at(n) != Some(enemy) || life.lunches.contains(n) || done.contains(n) {
+            if board.color_at(n) != Some(enemy)
+                || life.lunches.contains(n)
+                || done.contains(n)
+                || !seen.insert(board.string_id(n))
+            {
                 continue;
             }
             let o = board.origin(n);

@@ -78,14 +78,23 @@ impl MoveList {
 
     /// Adds a reason for `p`: the best score counts, further reasons add a
     /// little. When full, a better candidate replaces the worst.
+    ///
+    /// The filled slots come first (slots are filled in order and never
+    /// emptied; sorting keeps the empty ones last), so one scan finds `p`
+    /// or the first empty slot.
     pub(crate) fn add(&mut self, p: Point, score: i16) {
-        if let Some(item) = self.items.iter_mut().flatten().find(|i| i.0 == p) {
-            item.1 = item.1.max(score) + score::EXTRA_REASON;
-            return;
-        }
-        if let Some(slot) = self.items.iter_mut().find(|i| i.is_none()) {
-            *slot = Some((p, score));
-            return;
+        for slot in &mut self.items {
+            match slot {
+                Some(item) if item.0 == p => {
+                    item.1 = item.1.max(score) + score::EXTRA_REASON;
+                    return;
+                }
+                Some(_) => {}
+                None => {
+                    *slot = Some((p, score));
+                    return;
+                }
+            }
         }
         if let Some(worst) = self.items.iter_mut().flatten().min_by_key(|i| i.1)
             && worst.1 < score

@@ -181,12 +181,10 @@ fn starts_ko<const C: usize, const M: usize>(
 fn goal_liberties<const C: usize, const M: usize>(board: &Board<C, M>, life: &Life) -> PointSet {
     let mut libs = PointSet::new();
     let mut done = PointSet::new();
+    // Each string once, by its head (found without walking the string).
     for s in life.stones.iter() {
-        let o = board.origin(s);
-        if done.insert(o) {
-            for l in board.liberty_set(o).iter() {
-                libs.insert(l);
-            }
+        if done.insert(board.string_id(s)) {
+            libs |= board.liberty_set(s);
         }
     }
     libs
@@ -215,11 +213,12 @@ pub fn attack_moves<const C: usize, const M: usize, const R: usize, const A: usi
     let enemy = color.opponent();
     let mut list = MoveList::new();
     let mut done = PointSet::new();
+    // Each string once: met before when its head is in `done`.
     for s in life.stones.iter() {
-        let o = board.origin(s);
-        if !done.insert(o) {
+        if !done.insert(board.string_id(s)) {
             continue;
         }
+        let o = board.origin(s);
         let libs = board.liberty_count(o);
         if libs <= 3 {
             let r = reader.attack(board, o);
@@ -245,10 +244,10 @@ pub fn attack_moves<const C: usize, const M: usize, const R: usize, const A: usi
     let mut saved = PointSet::new();
     let mut throw_ins = life.eye_points;
     for q in life.lunches.iter() {
-        let o = board.origin(q);
-        if !saved.insert(o) {
+        if !saved.insert(board.string_id(q)) {
             continue;
         }
+        let o = board.origin(q);
         let r = reader.find_defense(board, o);
         if r.code != Code::Fail
             && let Some(p) = r.point
@@ -280,11 +279,12 @@ pub fn defense_moves<const C: usize, const M: usize, const R: usize, const A: us
 ) -> MoveList {
     let mut list = MoveList::new();
     let mut done = PointSet::new();
+    // Each string once: met before when its head is in `done`.
     for s in life.stones.iter() {
-        let o = board.origin(s);
-        if !done.insert(o) {
+        if !done.insert(board.string_id(s)) {
             continue;
         }
+        let o = board.origin(s);
         let libs = board.liberty_count(o);
         if libs <= 2 && reader.attack(board, o).code != Code::Fail {
             let r = reader.find_defense(board, o);
@@ -303,10 +303,10 @@ pub fn defense_moves<const C: usize, const M: usize, const R: usize, const A: us
     }
     let mut eaten = PointSet::new();
     for q in life.lunches.iter() {
-        let o = board.origin(q);
-        if !eaten.insert(o) {
+        if !eaten.insert(board.string_id(q)) {
             continue;
         }
+        let o = board.origin(q);
         let r = reader.attack(board, o);
         if let Some(p) = r.point {
             match r.code {

@@ -449,6 +449,33 @@ impl PointSet {
     pub const fn words(&self) -> &[u64; POINT_SET_WORDS] {
         &self.0
     }
+    /// The square of layout cells whose row and column are both in
+    /// `first..=last` (empty when `last < first`), at most [`MAX_SIZE`]
+    /// wide: e.g. a board's points, or those off its first line. `const`,
+    /// so a fixed square is built at compile time.
+    // Indexing, as `get_mut` is not `const`: each index is checked first.
+    #[allow(clippy::indexing_slicing)]
+    #[must_use]
+    pub const fn square(first: usize, last: usize) -> PointSet {
+        let mut words = [0u64; POINT_SET_WORDS];
+        if last < first || last - first >= MAX_SIZE {
+            return PointSet(words);
+        }
+        let row = (1u64 << (last - first + 1)) - 1;
+        let mut r = first;
+        while r <= last {
+            let i = r * STRIDE + first;
+            let (w, b) = (i / 64, (i % 64) as u32);
+            if w < POINT_SET_WORDS {
+                words[w] |= row << b;
+            }
+            if b > 0 && w + 1 < POINT_SET_WORDS {
+                words[w + 1] |= row >> (64 - b);
+            }
+            r += 1;
+        }
+        PointSet::from_words(words)
+    }
     /// The set with this bitmap (see [`PointSet::words`]); bits past the
     /// layout are dropped.
     #[inline]
@@ -1940,6 +1967,24 @@ mod tests {
 
     fn pt(v: &str, size: usize) -> Point {
         Point::from_vertex(v, size).unwrap()
+    }
+
+    #[test]
+    fn squares_are_a_boards_points_and_its_interior() {
+        for size in 1..=MAX_SIZE {
+            let board: Board = Board::new(size).unwrap();
+            let (mut points, mut interior) = (PointSet::new(), PointSet::new());
+            for p in board.points() {
+                points.insert(p);
+                if p.neighbors().iter().all(|&n| board.is_on_board(n)) {
+                    interior.insert(p);
+                }
+            }
+            assert_eq!(PointSet::square(1, size), points, "size {size}");
+            assert_eq!(PointSet::square(2, size - 1), interior, "size {size}");
+        }
+        assert!(PointSet::square(3, 2).is_empty());
+        assert!(PointSet::square(1, 1 + MAX_SIZE).is_empty());
     }
 
     #[test]

@@ -326,11 +326,13 @@ impl Sets {
         let on_board = empty | black | white;
         let (black, white) = (black - *dead, white - *dead);
         let size = board.size();
-        let interior = PointSet::from_words(if size == MAX_SIZE {
+        // The points off the first line: those whose four neighbours are
+        // on the board.
+        let interior = if size == MAX_SIZE {
             FULL_INTERIOR
         } else {
-            interior_words(size)
-        });
+            PointSet::square(2, size.saturating_sub(1))
+        };
         Sets {
             black,
             white,
@@ -348,37 +350,9 @@ impl Sets {
     }
 }
 
-/// [`interior_words`] of the largest board, where owl mostly reads: built
-/// once, at compile time.
-const FULL_INTERIOR: [u64; POINT_SET_WORDS] = interior_words(MAX_SIZE);
-
-/// The bitmap of the points off the first line (those whose four
-/// neighbours are on the board) of a board of `size` (at most
-/// [`MAX_SIZE`]).
-// Indexing, as `get_mut` is not `const`: each index is checked first.
-#[allow(clippy::indexing_slicing)]
-const fn interior_words(size: usize) -> [u64; POINT_SET_WORDS] {
-    let size = if size < MAX_SIZE { size } else { MAX_SIZE };
-    let mut words = [0u64; POINT_SET_WORDS];
-    if size < 3 {
-        return words;
-    }
-    let row = (1u64 << (size - 2)) - 1;
-    // Layout rows and columns 2 to `size - 1`.
-    let mut r = 2;
-    while r < size {
-        let i = r * STRIDE + 2;
-        let (w, b) = (i / 64, (i % 64) as u32);
-        if w < POINT_SET_WORDS {
-            words[w] |= row << b;
-        }
-        if b > 0 && w + 1 < POINT_SET_WORDS {
-            words[w + 1] |= row >> (64 - b);
-        }
-        r += 1;
-    }
-    words
-}
+/// The points off the first line of the largest board, where owl mostly
+/// reads: built once, at compile time.
+const FULL_INTERIOR: PointSet = PointSet::square(2, MAX_SIZE - 1);
 
 /// The domain of the colour with lively stones `own` against lively
 /// stones `enemy` (see the module documentation for the rules).

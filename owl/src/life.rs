@@ -288,38 +288,16 @@ pub fn dilate<const C: usize, const M: usize>(
 
 /// The points of a board of `size` (layout cells off the border).
 fn on_board(size: usize) -> PointSet {
-    PointSet::from_words(if size == MAX_SIZE {
+    if size == MAX_SIZE {
         FULL_BOARD
     } else {
-        on_board_words(size)
-    })
-}
-
-/// The bitmap of the points of the largest board, where owl mostly reads:
-/// built once, at compile time.
-const FULL_BOARD: [u64; POINT_SET_WORDS] = on_board_words(MAX_SIZE);
-
-/// The bitmap of the points of a board of `size` (at most [`MAX_SIZE`]).
-// Indexing, as `get_mut` is not `const`: each index is checked first.
-#[allow(clippy::indexing_slicing)]
-const fn on_board_words(size: usize) -> [u64; POINT_SET_WORDS] {
-    let size = if size < MAX_SIZE { size } else { MAX_SIZE };
-    let mut words = [0u64; POINT_SET_WORDS];
-    let row = (1u64 << size) - 1;
-    let mut r = 1;
-    while r <= size {
-        let i = r * STRIDE + 1;
-        let (w, b) = (i / 64, (i % 64) as u32);
-        if w < POINT_SET_WORDS {
-            words[w] |= row << b;
-        }
-        if b > 0 && w + 1 < POINT_SET_WORDS {
-            words[w + 1] |= row >> (64 - b);
-        }
-        r += 1;
+        PointSet::square(1, size)
     }
-    words
 }
+
+/// The points of the largest board, where owl mostly reads: built once,
+/// at compile time.
+const FULL_BOARD: PointSet = PointSet::square(1, MAX_SIZE);
 
 /// The bitmap `words` with each bit also copied `n` layout cells
 /// (`0 < n < 64`) up and down: a set with its neighbours `n` cells away.

@@ -900,11 +900,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // Order by a one-move look-ahead.
         let mut count = 0;
         for &m in list.as_slice() {
-            if let Some(score) = known_score(known, m) {
-                if let Some(slot) = out.get_mut(count) {
-                    *slot = (score, m);
-                    count += 1;
-                }
+            if take_known(known, m, out, &mut count) {
                 continue;
             }
             // Our own string's liberties are read up to 4 (the target's,
@@ -1215,11 +1211,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         let mut count = 0;
         for &m in list.as_slice() {
-            if let Some(score) = known_score(known, m) {
-                if let Some(slot) = out.get_mut(count) {
-                    *slot = (score, m);
-                    count += 1;
-                }
+            if take_known(known, m, out, &mut count) {
                 continue;
             }
             // Only the target's liberties are read, up to 6.
@@ -1544,6 +1536,25 @@ fn known_score(known: Option<&Candidates>, m: Point) -> Option<i16> {
         }
     }
     None
+}
+
+/// Adds `m` to `out` (at `count`, which it advances) with its score in
+/// `known` (see [`known_score`]); whether `known` had it.
+#[inline(always)]
+fn take_known(
+    known: Option<&Candidates>,
+    m: Point,
+    out: &mut Candidates,
+    count: &mut usize,
+) -> bool {
+    let Some(score) = known_score(known, m) else {
+        return false;
+    };
+    if let Some(slot) = out.get_mut(*count) {
+        *slot = (score, m);
+        *count += 1;
+    }
+    true
 }
 
 /// Insertion sort by descending score, stable (keeps generation order on ties).

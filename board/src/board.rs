@@ -168,20 +168,11 @@ fn first_of_each([a, b, c, d]: [u16; 4]) -> [bool; 4] {
     ]
 }
 
-/// Writes `h` at `list[*n]` and counts it, if there is room.
+/// Writes `x` at `list[*n]` and counts it, if there is room.
 #[inline(always)]
-fn push_point_index(list: &mut [u16; 4], n: &mut usize, h: u16) {
+pub(crate) fn push_point<T>(list: &mut [T], n: &mut usize, x: T) {
     if let Some(slot) = list.get_mut(*n) {
-        *slot = h;
-        *n += 1;
-    }
-}
-
-/// Writes `p` at `list[*n]` and counts it, if there is room.
-#[inline(always)]
-fn push_point(list: &mut [Point], n: &mut usize, p: Point) {
-    if let Some(slot) = list.get_mut(*n) {
-        *slot = p;
+        *slot = x;
         *n += 1;
     }
 }
@@ -279,12 +270,12 @@ impl Around {
         }
         let size = usize::from(at(&board.stones, usize::from(h)));
         if cell == own {
-            push_point_index(friends, &mut self.n_friends, h);
+            push_point(friends, &mut self.n_friends, h);
             self.own_size += size;
         } else {
             match at(&board.libs, usize::from(h)) {
                 1 => {
-                    push_point_index(dead, &mut self.n_dead, h);
+                    push_point(dead, &mut self.n_dead, h);
                     self.captured += size;
                 }
                 2 => self.ataris = true,
@@ -1223,12 +1214,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             } else if !n.first {
                 // Border, or a string already seen.
             } else if n.cell == own {
-                push_point_index(&mut friends, &mut n_friends, n.head);
+                push_point(&mut friends, &mut n_friends, n.head);
             } else {
                 let libs = n.libs.wrapping_sub(1);
                 self.write(LIBS, usize::from(n.head), libs);
                 if libs == 0 {
-                    push_point_index(&mut dead, &mut n_dead, n.head);
+                    push_point(&mut dead, &mut n_dead, n.head);
                 }
             }
         }

@@ -49,7 +49,7 @@
 use core::fmt;
 
 use crate::area::{AreaCache, Span};
-use crate::board::{Board, Cell, PlayError, Preview};
+use crate::board::{Board, Cell, PlayError, Preview, push_point};
 use crate::cache::TransCache;
 use crate::point::{CAPACITY, Color, Move, Point};
 
@@ -1510,15 +1510,6 @@ const fn first_limit_set(limits: ReadingLimits) -> [Option<ReadingLimits>; LIMIT
         *first = Some(limits);
     }
     sets
-}
-
-/// Writes `p` at `list[*n]` and counts it, if there is room.
-#[inline(always)]
-fn push_point(list: &mut [Point], n: &mut usize, p: Point) {
-    if let Some(slot) = list.get_mut(*n) {
-        *slot = p;
-        *n += 1;
-    }
 }
 
 /// The score of `m` among `known`, candidates scored earlier at the same

@@ -13,7 +13,7 @@
 //!   the points just outside them and the goal's liberties.
 //!
 //! Moves the reader would capture at once (self-atari that captures
-//! nothing) are dropped, except the attacker's throw-ins inside the eye
+//! nothing) are skipped as the list is read, except the attacker's throw-ins inside the eye
 //! space and its sacrifices, and a stone whose capture leaves a ko.
 //!
 //! Omits: GNU Go's owl pattern database, semeai-style liberty filling,
@@ -63,10 +63,11 @@ mod score {
     pub const EXTRA_REASON: i16 = 5;
 }
 
-/// A scored candidate list.
+/// A scored candidate list: a point, its score and whether it may be a
+/// stone the opponent takes at once (a throw-in or sacrifice).
 #[derive(Clone, Copy, Debug)]
 pub struct MoveList {
-    items: [Option<(Point, i16)>; MAX_CANDIDATES],
+    items: [Option<(Point, i16, bool)>; MAX_CANDIDATES],
 }
 
 impl MoveList {
@@ -91,7 +92,7 @@ impl MoveList {
                 }
                 Some(_) => {}
                 None => {
-                    *slot = Some((p, score));
+                    *slot = Some((p, score, false));
                     return;
                 }
             }
@@ -99,14 +100,14 @@ impl MoveList {
         if let Some(worst) = self.items.iter_mut().flatten().min_by_key(|i| i.1)
             && worst.1 < score
         {
-            *worst = (p, score);
+            *worst = (p, score, false);
         }
     }
 
     pub(crate) fn sort(&mut self) {
         // Stable: equal scores keep the order the reasons came in; the
         // empty slots (all at the end) stay there.
-        let score = |i: &Option<(Point, i16)>| i.map_or(i16::MIN, |(_, s)| s);
+        let score = |i: &Option<(Point, i16, bool)>| i.map_or(i16::MIN, |(_, s, _)| s);
         // Insertion sort: short, stable, no allocation.
         for i in 1..self.items.len() {
             let mut j = i;
@@ -123,14 +124,36 @@ impl MoveList {
         }
     }
 
-    /// The candidates, best first.
+    /// The candidates, best first, playable or not (see
+    /// [`MoveList::next_playable`]).
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
         self.items.iter().flatten().map(|i| i.0)
     }
 
     /// The candidates with their scores, in list order.
+    #[cfg(feature = "trace")]
     pub(crate) fn scored(&self) -> impl Iterator<Item = (Point, i16)> + '_ {
-        self.items.iter().flatten().copied()
+        self.items.iter().flatten().map(|&(p, s, _)| (p, s))
+    }
+
+    /// The next candidate from `*index` on that `mover` can play and the
+    /// opponent does not take at once for nothing; `*index` moves past it.
+    /// A node tries only its first few candidates, so each is tested only
+    /// when it is reached.
+    pub fn next_playable<const C: usize, const M: usize>(
+        &self,
+        board: &mut Board<C, M>,
+        mover: Color,
+        index: &mut usize,
+    ) -> Option<Point> {
+        while let Some(&item) = self.items.get(*index) {
+            *index += 1;
+            let (p, _, throw_in_ok) = item?;
+            if playable(board, mover, p, throw_in_ok) {
+                return Some(p);
+            }
+        }
+        None
     }
 }
 
@@ -203,14 +226,12 @@ fn eye_edges<const C: usize, const M: usize>(board: &Board<C, M>, life: &Life) -
     edges
 }
 
-/// The attacker's candidates against the goal (owned by `color`).
+/// The attacker's candidates against the goal.
 pub fn attack_moves<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R, A>,
     life: &Life,
-    color: Color,
 ) -> MoveList {
-    let enemy = color.opponent();
     let mut list = MoveList::new();
     let mut done = PointSet::new();
     // Each string once: met before when its head is in `done`.
@@ -267,15 +288,14 @@ pub fn attack_moves<const C: usize, const M: usize, const R: usize, const A: usi
         score::EYE_POINT,
         (score::EYE_EDGE, score::EYE_EDGE),
     );
-    finish(board, list, enemy, Some(&throw_ins))
+    finish(list, Some(&throw_ins))
 }
 
-/// The defender's candidates for the goal (owned by `color`).
+/// The defender's candidates for the goal.
 pub fn defense_moves<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R, A>,
     life: &Life,
-    color: Color,
 ) -> MoveList {
     let mut list = MoveList::new();
     let mut done = PointSet::new();
@@ -323,7 +343,7 @@ pub fn defense_moves<const C: usize, const M: usize, const R: usize, const A: us
         score::OWN_EYE_POINT,
         (score::WIDEN, score::WIDEN_FIRST_LINE),
     );
-    finish(board, list, color, None)
+    finish(list, None)
 }
 
 /// Eye-space points, the points around them and the goal's liberties.
@@ -364,20 +384,14 @@ fn add_shape_moves<const C: usize, const M: usize>(
     }
 }
 
-/// Drops unplayable candidates and sorts the rest.
-fn finish<const C: usize, const M: usize>(
-    board: &mut Board<C, M>,
-    list: MoveList,
-    mover: Color,
-    throw_ins: Option<&PointSet>,
-) -> MoveList {
-    let mut out = MoveList::new();
-    for (p, s) in list.scored() {
-        let throw_in_ok = throw_ins.is_some_and(|t| t.contains(p));
-        if playable(board, mover, p, throw_in_ok) {
-            out.add(p, s);
+/// Marks the throw-ins and sorts the list; playability is tested as the
+/// list is read ([`MoveList::next_playable`]).
+fn finish(mut list: MoveList, throw_ins: Option<&PointSet>) -> MoveList {
+    if let Some(t) = throw_ins {
+        for item in list.items.iter_mut().flatten() {
+            item.2 = t.contains(item.0);
         }
     }
-    out.sort();
-    out
+    list.sort();
+    list
 }

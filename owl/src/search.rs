@@ -620,11 +620,15 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let original = dragon_stones_read(board, reader, p);
         let life = evaluate(board, reader, solver, &mut self.eyes, &original, color);
         let list = match side {
-            Side::Attacker => attack_moves(board, reader, &life, color),
-            Side::Defender => defense_moves(board, reader, &life, color),
+            Side::Attacker => attack_moves(board, reader, &life),
+            Side::Defender => defense_moves(board, reader, &life),
         };
         reader.set_limits(saved);
-        for first in list.iter().take(usize::from(self.limits.moves_per_node)) {
+        let mut index = 0;
+        for _ in 0..self.limits.moves_per_node {
+            let Some(first) = list.next_playable(board, mover, &mut index) else {
+                break;
+            };
             if board.play(mover, Move::Play(first)).is_err() {
                 continue;
             }
@@ -1217,11 +1221,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> Candidates {
         let (mover, list) = match side {
-            Side::Attacker => (
-                task.color.opponent(),
-                attack_moves(board, reader, life, task.color),
-            ),
-            Side::Defender => (task.color, defense_moves(board, reader, life, task.color)),
+            Side::Attacker => (task.color.opponent(), attack_moves(board, reader, life)),
+            Side::Defender => (task.color, defense_moves(board, reader, life)),
         };
         #[cfg(feature = "trace")]
         if depth == 0 {
@@ -1257,7 +1258,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             let _ = moves.push(k, false);
         }
         let budget = budget + usize::from(fill.is_some());
-        for p in list.iter() {
+        let mut index = 0;
+        while let Some(p) = list.next_playable(board, mover, &mut index) {
             if Some(p) == fill {
                 continue;
             }

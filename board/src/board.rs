@@ -113,13 +113,15 @@ impl fmt::Display for SizeError {
     }
 }
 
-// Journal slot kinds: slot = kind * SLOT_KIND + index.
-const SLOT_KIND: u16 = 512;
-const CELL: u16 = 0;
-const HEAD: u16 = 1;
-const NEXT: u16 = 2;
-const LIBS: u16 = 3;
-const SIZE: u16 = 4;
+// The string tables, in `Board::strings`, and the cells: what a journal
+// entry restores, its slot being kind * CAPACITY + index. The string
+// tables come first, so that a slot below `CELL * CAPACITY` is an index
+// into all of them end to end.
+const HEAD: usize = 0;
+const NEXT: usize = 1;
+const LIBS: usize = 2;
+const SIZE: usize = 3;
+const CELL: usize = 4;
 
 #[derive(Clone, Copy)]
 struct Change {
@@ -264,16 +266,16 @@ impl Around {
         if cell == Cell::Border {
             return 0;
         }
-        let h = at(&board.head, q.index());
+        let h = at(&board.strings[HEAD], q.index());
         if h == e0 || h == e1 || h == e2 {
             return h;
         }
-        let size = usize::from(at(&board.stones, usize::from(h)));
+        let size = usize::from(at(&board.strings[SIZE], usize::from(h)));
         if cell == own {
             push_point(friends, &mut self.n_friends, h);
             self.own_size += size;
         } else {
-            match at(&board.libs, usize::from(h)) {
+            match at(&board.strings[LIBS], usize::from(h)) {
                 1 => {
                     push_point(dead, &mut self.n_dead, h);
                     self.captured += size;
@@ -516,10 +518,10 @@ pub struct Board<
     hash: u64,
     captures: [u16; 2],
     cells: [Cell; CAPACITY],
-    head: [u16; CAPACITY],
-    next: [u16; CAPACITY],
-    libs: [u16; CAPACITY],
-    stones: [u16; CAPACITY],
+    /// Per point: its string's head (`HEAD`) and the next stone of the
+    /// string (`NEXT`); per head: the string's liberties (`LIBS`) and
+    /// stones (`SIZE`).
+    strings: [[u16; CAPACITY]; 4],
     changes: [Change; CHANGES],
     n_changes: usize,
     frames: [Frame; MOVES],
@@ -547,10 +549,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             hash: 0,
             captures: [0; 2],
             cells: [Cell::Border; CAPACITY],
-            head: [0; CAPACITY],
-            next: [0; CAPACITY],
-            libs: [0; CAPACITY],
-            stones: [0; CAPACITY],
+            strings: [[0; CAPACITY]; 4],
             changes: [Change { slot: 0, old: 0 }; CHANGES],
             n_changes: 0,
             frames: [Frame {
@@ -818,7 +817,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     #[inline]
     fn head_of(&self, p: Point) -> usize {
-        usize::from(at(&self.head, p.index()))
+        usize::from(at(&self.strings[HEAD], p.index()))
     }
 
     /// The head of the string at `p` (an arbitrary stone that identifies the
@@ -842,10 +841,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
         let start = p.index() as u16;
         let mut low = start;
-        let mut s = at(&self.next, usize::from(start));
+        let mut s = at(&self.strings[NEXT], usize::from(start));
         while s != start {
             low = low.min(s);
-            s = at(&self.next, usize::from(s));
+            s = at(&self.strings[NEXT], usize::from(s));
         }
         Point::from_index(usize::from(low)).unwrap_or(p)
     }
@@ -856,7 +855,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     pub fn same_string(&self, a: Point, b: Point) -> bool {
         self.cell(a).color().is_some()
             && self.cell(b).color().is_some()
-            && at(&self.head, a.index()) == at(&self.head, b.index())
+            && at(&self.strings[HEAD], a.index()) == at(&self.strings[HEAD], b.index())
     }
 
     /// Exact number of liberties of the string at `p` (0 for an empty point).
@@ -864,7 +863,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[must_use]
     pub fn liberty_count(&self, p: Point) -> usize {
         if self.cell(p).color().is_some() {
-            usize::from(at(&self.libs, self.head_of(p)))
+            usize::from(at(&self.strings[LIBS], self.head_of(p)))
         } else {
             0
         }
@@ -875,7 +874,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[must_use]
     pub fn string_size(&self, p: Point) -> usize {
         if self.cell(p).color().is_some() {
-            usize::from(at(&self.stones, self.head_of(p)))
+            usize::from(at(&self.strings[SIZE], self.head_of(p)))
         } else {
             0
         }
@@ -1051,12 +1050,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 Cell::Empty => return false,
                 Cell::Border => {}
                 c if c == own => {
-                    if at(&self.libs, self.head_of(q)) > 1 {
+                    if at(&self.strings[LIBS], self.head_of(q)) > 1 {
                         return false;
                     }
                 }
                 _ => {
-                    if at(&self.libs, self.head_of(q)) == 1 {
+                    if at(&self.strings[LIBS], self.head_of(q)) == 1 {
                         return false;
                     }
                 }
@@ -1086,37 +1085,34 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     // ---- play / undo ---------------------------------------------------
 
+    /// Sets entry `index` of the table `kind` (`CELL` or a string
+    /// table) to `value`, journaled.
     #[inline]
-    fn write(&mut self, kind: u16, index: usize, value: u16) {
-        let array = match kind {
-            CELL => {
-                let Some(cell) = self.cells.get_mut(index) else {
-                    return;
-                };
-                let old = *cell as u16;
-                *cell = Cell::from_u16(value);
-                self.log(kind, index, old);
+    fn write(&mut self, kind: usize, index: usize, value: u16) {
+        let old = if kind == CELL {
+            let Some(cell) = self.cells.get_mut(index) else {
                 return;
-            }
-            HEAD => &mut self.head,
-            NEXT => &mut self.next,
-            LIBS => &mut self.libs,
-            _ => &mut self.stones,
+            };
+            let old = *cell as u16;
+            *cell = Cell::from_u16(value);
+            old
+        } else {
+            let Some(slot) = self.strings.get_mut(kind).and_then(|t| t.get_mut(index)) else {
+                return;
+            };
+            let old = *slot;
+            *slot = value;
+            old
         };
-        let Some(slot) = array.get_mut(index) else {
-            return;
-        };
-        let old = *slot;
-        *slot = value;
-        self.log(kind, index, old);
+        self.log(kind * CAPACITY + index, old);
     }
 
     #[inline]
-    fn log(&mut self, kind: u16, index: usize, old: u16) {
+    fn log(&mut self, slot: usize, old: u16) {
         // Room was reserved before the move started; see `play`.
-        if let Some(slot) = self.changes.get_mut(self.n_changes) {
-            *slot = Change {
-                slot: kind * SLOT_KIND + index as u16,
+        if let Some(change) = self.changes.get_mut(self.n_changes) {
+            *change = Change {
+                slot: slot as u16,
                 old,
             };
             self.n_changes += 1;
@@ -1235,15 +1231,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             let friends = friends.get(..n_friends).unwrap_or(&[]);
             let mut big = usize::from(friends.first().copied().unwrap_or(0));
             for &f in friends {
-                if at(&self.stones, usize::from(f)) > at(&self.stones, big) {
+                if at(&self.strings[SIZE], usize::from(f)) > at(&self.strings[SIZE], big) {
                     big = usize::from(f);
                 }
             }
             self.write(HEAD, pi, big as u16);
             let libs = self.joined_liberties(p, own, big, friends);
-            self.write(NEXT, pi, at(&self.next, big));
+            self.write(NEXT, pi, at(&self.strings[NEXT], big));
             self.write(NEXT, big, pi as u16);
-            self.write(SIZE, big, at(&self.stones, big) + 1);
+            self.write(SIZE, big, at(&self.strings[SIZE], big) + 1);
             for &f in friends {
                 let f = usize::from(f);
                 if f == big {
@@ -1252,15 +1248,19 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 let mut s = f;
                 loop {
                     self.write(HEAD, s, big as u16);
-                    s = usize::from(at(&self.next, s));
+                    s = usize::from(at(&self.strings[NEXT], s));
                     if s == f {
                         break;
                     }
                 }
-                let after_big = at(&self.next, big);
-                self.write(NEXT, big, at(&self.next, f));
+                let after_big = at(&self.strings[NEXT], big);
+                self.write(NEXT, big, at(&self.strings[NEXT], f));
                 self.write(NEXT, f, after_big);
-                self.write(SIZE, big, at(&self.stones, big) + at(&self.stones, f));
+                self.write(
+                    SIZE,
+                    big,
+                    at(&self.strings[SIZE], big) + at(&self.strings[SIZE], f),
+                );
             }
             self.write(LIBS, big, libs);
             big
@@ -1272,7 +1272,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             captured += self.remove_string(usize::from(d), color.opponent());
             last_captured = d;
         }
-        if at(&self.libs, head) == 0 {
+        if at(&self.strings[LIBS], head) == 0 {
             // Only reachable with suicide allowed.
             let lost = self.remove_string(head, color);
             if let Some(n) = self.captures.get_mut(color.opponent().index()) {
@@ -1284,8 +1284,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
         let ko = if captured == 1
             && self.cells.get(pi) == Some(&own)
-            && at(&self.stones, head) == 1
-            && at(&self.libs, head) == 1
+            && at(&self.strings[SIZE], head) == 1
+            && at(&self.strings[LIBS], head) == 1
         {
             last_captured
         } else {
@@ -1314,9 +1314,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     fn near_one(&self, q: Point, [e0, e1, e2]: [u16; 3]) -> Near {
         let cell = self.cell(q);
         let (head, libs, size) = if cell.color().is_some() {
-            let head = at(&self.head, q.index());
+            let head = at(&self.strings[HEAD], q.index());
             let h = usize::from(head);
-            (head, at(&self.libs, h), at(&self.stones, h))
+            (head, at(&self.strings[LIBS], h), at(&self.strings[SIZE], h))
         } else {
             (0, 0, 0)
         };
@@ -1376,7 +1376,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         // unroll a loop over the four.
         let [a, b, c, d] = e.neighbors();
         let of_big = |r: Point| {
-            r != p && self.cell(r) == own && usize::from(at(&self.head, r.index())) == big
+            r != p && self.cell(r) == own && usize::from(at(&self.strings[HEAD], r.index())) == big
         };
         of_big(a) || of_big(b) || of_big(c) || of_big(d)
     }
@@ -1389,7 +1389,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// strings other than `big` are walked. Captures are not counted.
     #[inline(always)]
     fn joined_liberties(&self, p: Point, own: Cell, big: usize, friends: &[u16]) -> u16 {
-        let mut libs = at(&self.libs, big).wrapping_sub(1);
+        let mut libs = at(&self.strings[LIBS], big).wrapping_sub(1);
         if let [_] = friends {
             for e in p.neighbors() {
                 if self.cell(e) == Cell::Empty && !self.touches(e, p, own, big) {
@@ -1456,7 +1456,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if self.cell(r) != own {
                 return true;
             }
-            let h = at(&self.head, r.index());
+            let h = at(&self.strings[HEAD], r.index());
             usize::from(h) != big && (r >= s || !friends.contains(&h))
         };
         clear(a) && clear(b) && clear(c) && clear(d)
@@ -1514,7 +1514,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         // allowed, `writes_needed` counts the merged string's removal when
         // every friend has exactly one.
         let surrounded = empties == 0 && dead.is_empty();
-        let friend_libs = |f: &u16| at(&self.libs, usize::from(*f));
+        let friend_libs = |f: &u16| at(&self.strings[LIBS], usize::from(*f));
         if surrounded && !retake && friends.iter().all(|f| friend_libs(f) <= 1) {
             return None;
         }
@@ -1529,7 +1529,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             return None;
         }
         let watch_cell = self.cell(watch);
-        let watch_head = at(&self.head, watch.index());
+        let watch_head = at(&self.strings[HEAD], watch.index());
         let joins = watch_cell == own && friends.contains(&watch_head);
         let own_libs = if wants_own || joins {
             self.own_liberties(p, own, empties, friends, dead, cap)
@@ -1548,7 +1548,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                     if joins {
                         own_libs
                     } else {
-                        let libs = at(&self.libs, usize::from(h));
+                        let libs = at(&self.strings[LIBS], usize::from(h));
                         if dead.is_empty() || libs >= cap {
                             libs
                         } else {
@@ -1559,9 +1559,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                     watch_gone = true;
                     0
                 } else if heads.contains(&h) {
-                    at(&self.libs, usize::from(h)).wrapping_sub(1)
+                    at(&self.strings[LIBS], usize::from(h)).wrapping_sub(1)
                 } else {
-                    at(&self.libs, usize::from(h))
+                    at(&self.strings[LIBS], usize::from(h))
                 }
             }
         };
@@ -1595,12 +1595,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         } else {
             let mut big = usize::from(friends.first().copied().unwrap_or(0));
             for &f in friends {
-                if at(&self.stones, usize::from(f)) > at(&self.stones, big) {
+                if at(&self.strings[SIZE], usize::from(f)) > at(&self.strings[SIZE], big) {
                     big = usize::from(f);
                 }
             }
             // The joined string keeps `big`'s liberties but `p`.
-            let kept = at(&self.libs, big).wrapping_sub(1);
+            let kept = at(&self.strings[LIBS], big).wrapping_sub(1);
             if kept >= cap {
                 return kept;
             }
@@ -1628,7 +1628,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 let [a, b, c, d] = s.neighbors();
                 let frees = |r: Point| {
                     Some(r) == p
-                        || (self.cell(r) == own && heads.contains(&at(&self.head, r.index())))
+                        || (self.cell(r) == own
+                            && heads.contains(&at(&self.strings[HEAD], r.index())))
                 };
                 if frees(a) || frees(b) || frees(c) || frees(d) {
                     n += 1;
@@ -1651,7 +1652,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 let [a, b, c, d] = sp.neighbors();
                 let head = |q: Point| {
                     if self.cell(q) == own {
-                        at(&self.head, q.index())
+                        at(&self.strings[HEAD], q.index())
                     } else {
                         0
                     }
@@ -1660,11 +1661,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 for (h, first) in heads.into_iter().zip(first_of_each(heads)) {
                     if first {
                         let hl = usize::from(h);
-                        self.write(LIBS, hl, at(&self.libs, hl) + 1);
+                        self.write(LIBS, hl, at(&self.strings[LIBS], hl) + 1);
                     }
                 }
             }
-            s = usize::from(at(&self.next, s));
+            s = usize::from(at(&self.strings[NEXT], s));
             if s == head {
                 break;
             }
@@ -1689,17 +1690,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             .iter()
             .rev()
         {
-            let index = usize::from(slot % SLOT_KIND);
-            match slot / SLOT_KIND {
-                CELL => {
-                    if let Some(cell) = self.cells.get_mut(index) {
-                        *cell = Cell::from_u16(old);
-                    }
-                }
-                HEAD => put(&mut self.head, index, old),
-                NEXT => put(&mut self.next, index, old),
-                LIBS => put(&mut self.libs, index, old),
-                _ => put(&mut self.stones, index, old),
+            let slot = usize::from(slot);
+            if let Some(entry) = self.strings.as_flattened_mut().get_mut(slot) {
+                *entry = old;
+            } else if let Some(cell) = self.cells.get_mut(slot - CELL * CAPACITY) {
+                *cell = Cell::from_u16(old);
             }
         }
         self.n_changes = start;
@@ -1744,10 +1739,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// clears the journal and ko.
     pub fn rebuild(&mut self) {
         let fresh = self.recount();
-        self.head = fresh.head;
-        self.next = fresh.next;
-        self.libs = fresh.libs;
-        self.stones = fresh.stones;
+        self.strings[HEAD] = fresh.head;
+        self.strings[NEXT] = fresh.next;
+        self.strings[LIBS] = fresh.libs;
+        self.strings[SIZE] = fresh.stones;
         self.ko = 0;
         self.hash = self.compute_hash();
         self.commit();
@@ -1839,8 +1834,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             }
             let i = p.index();
             let (h, fh) = (self.head_of(p), usize::from(at(&fresh.head, i)));
-            if at(&self.stones, h) != at(&fresh.stones, fh)
-                || at(&self.libs, h) != at(&fresh.libs, fh)
+            if at(&self.strings[SIZE], h) != at(&fresh.stones, fh)
+                || at(&self.strings[LIBS], h) != at(&fresh.libs, fh)
             {
                 return false;
             }
@@ -1849,7 +1844,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if self.head_of(Point::from_index(fh).unwrap_or(p)) != h {
                 return false;
             }
-            if self.stones(p).count() != usize::from(at(&self.stones, h)) {
+            if self.stones(p).count() != usize::from(at(&self.strings[SIZE], h)) {
                 return false;
             }
         }
@@ -1919,7 +1914,7 @@ impl<const C: usize, const M: usize> Iterator for Stones<'_, C, M> {
             return None;
         }
         let p = Point::from_index(usize::from(self.current));
-        self.current = at(&self.board.next, usize::from(self.current));
+        self.current = at(&self.board.strings[NEXT], usize::from(self.current));
         if self.current == self.start {
             self.done = true;
         }

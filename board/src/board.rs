@@ -1236,7 +1236,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 }
             }
             self.write(HEAD, pi, big as u16);
-            let libs = self.joined_liberties(p, own, big, friends);
+            let libs = self.joined_liberties(p, own, big, friends, u16::MAX);
             self.write(NEXT, pi, at(&self.strings[NEXT], big));
             self.write(NEXT, big, pi as u16);
             self.write(SIZE, big, at(&self.strings[SIZE], big) + 1);
@@ -1387,8 +1387,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// `big`'s liberties but `p`, plus the empty neighbours of `p` and of
     /// the other strings' stones that `big` does not touch. Only the
     /// strings other than `big` are walked. Captures are not counted.
+    /// With more than one string, the count stops at `cap`.
     #[inline(always)]
-    fn joined_liberties(&self, p: Point, own: Cell, big: usize, friends: &[u16]) -> u16 {
+    fn joined_liberties(&self, p: Point, own: Cell, big: usize, friends: &[u16], cap: u16) -> u16 {
         let mut libs = at(&self.strings[LIBS], big).wrapping_sub(1);
         if let [_] = friends {
             for e in p.neighbors() {
@@ -1398,19 +1399,31 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             }
             return libs;
         }
-        libs.wrapping_add(self.more_joined_liberties(p, own, big, friends))
+        let stop = cap.saturating_sub(libs);
+        libs.wrapping_add(self.more_joined_liberties(p, own, big, friends, stop))
     }
 
     /// The part of [`Board::joined_liberties`] that more than one string
     /// adds to `big`'s liberties but `p`. A liberty reached from several
     /// stones is counted once, at the first of them in layout order (see
-    /// [`Board::first_reach`]), so no set of those seen is kept.
-    fn more_joined_liberties(&self, p: Point, own: Cell, big: usize, friends: &[u16]) -> u16 {
+    /// [`Board::first_reach`]), so no set of those seen is kept. The
+    /// count stops once it reaches `stop`.
+    fn more_joined_liberties(
+        &self,
+        p: Point,
+        own: Cell,
+        big: usize,
+        friends: &[u16],
+        stop: u16,
+    ) -> u16 {
         let mut libs = 0u16;
         for e in p.neighbors() {
             if self.cell(e) == Cell::Empty && !self.touches(e, p, own, big) {
                 libs += 1;
             }
+        }
+        if libs >= stop {
+            return libs;
         }
         for &f in friends {
             if usize::from(f) == big {
@@ -1426,6 +1439,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                         && self.first_reach(e, s, p, own, big, friends)
                     {
                         libs += 1;
+                        if libs >= stop {
+                            return libs;
+                        }
                     }
                 }
             }
@@ -1552,7 +1568,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                         if dead.is_empty() || libs >= cap {
                             libs
                         } else {
-                            libs + self.freed(dead, own, None, &[h])
+                            libs + self.freed(dead, own, None, &[h], cap - libs)
                         }
                     }
                 } else if dead.contains(&h) {
@@ -1604,11 +1620,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if kept >= cap {
                 return kept;
             }
-            self.joined_liberties(p, own, big, friends)
+            self.joined_liberties(p, own, big, friends, cap)
         };
         // A captured stone next to the new string is a liberty of it.
         if !dead.is_empty() && libs < cap {
-            libs += self.freed(dead, own, Some(p), friends);
+            libs += self.freed(dead, own, Some(p), friends, cap - libs);
         }
         libs
     }
@@ -1616,7 +1632,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// How many stones of the strings `dead` are next to `p` (when
     /// given) or to a stone `own` of one of the strings with head in
     /// `heads`: the liberties those strings gain when `dead` is captured.
-    fn freed(&self, dead: &[u16], own: Cell, p: Option<Point>, heads: &[u16]) -> u16 {
+    /// The count stops once it reaches `stop`.
+    fn freed(&self, dead: &[u16], own: Cell, p: Option<Point>, heads: &[u16], stop: u16) -> u16 {
         let mut n = 0;
         for &d in dead {
             let Some(dp) = Point::from_index(usize::from(d)) else {
@@ -1633,6 +1650,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 };
                 if frees(a) || frees(b) || frees(c) || frees(d) {
                     n += 1;
+                    if n >= stop {
+                        return n;
+                    }
                 }
             }
         }

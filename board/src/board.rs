@@ -1086,9 +1086,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     // ---- play / undo ---------------------------------------------------
 
     /// Sets entry `index` of the table `kind` (`CELL` or a string
-    /// table) to `value`, journaled.
+    /// table) to `value`, journaled at `*journal` (the journal's length while
+    /// a move is played, kept out of `self` so that it stays in a
+    /// register).
     #[inline]
-    fn write(&mut self, kind: usize, index: usize, value: u16) {
+    fn write(&mut self, n: &mut usize, kind: usize, index: usize, value: u16) {
         let old = if kind == CELL {
             let Some(cell) = self.cells.get_mut(index) else {
                 return;
@@ -1104,18 +1106,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             *slot = value;
             old
         };
-        self.log(kind * CAPACITY + index, old);
-    }
-
-    #[inline]
-    fn log(&mut self, slot: usize, old: u16) {
-        // Room was reserved before the move started; see `play`.
-        if let Some(change) = self.changes.get_mut(self.n_changes) {
+        // Room was reserved before the move started; see `play_at`.
+        if let Some(change) = self.changes.get_mut(*n) {
             *change = Change {
-                slot: slot as u16,
+                slot: (kind * CAPACITY + index) as u16,
                 old,
             };
-            self.n_changes += 1;
+            *n += 1;
         }
     }
 
@@ -1195,8 +1192,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             return Err(self.journal_is_full());
         }
         self.push_frame()?;
+        let mut journal = self.n_changes;
         let pi = p.index();
-        self.write(CELL, pi, own as u16);
+        self.write(&mut journal, CELL, pi, own as u16);
         self.hash ^= zobrist::stone(color.index(), pi);
 
         let mut friends = [0u16; 4];
@@ -1213,7 +1211,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 push_point(&mut friends, &mut n_friends, n.head);
             } else {
                 let libs = n.libs.wrapping_sub(1);
-                self.write(LIBS, usize::from(n.head), libs);
+                self.write(&mut journal, LIBS, usize::from(n.head), libs);
                 if libs == 0 {
                     push_point(&mut dead, &mut n_dead, n.head);
                 }
@@ -1222,10 +1220,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
         // Join the new stone to its friends: relabel the smaller strings.
         let head = if n_friends == 0 {
-            self.write(HEAD, pi, pi as u16);
-            self.write(NEXT, pi, pi as u16);
-            self.write(SIZE, pi, 1);
-            self.write(LIBS, pi, empties);
+            self.write(&mut journal, HEAD, pi, pi as u16);
+            self.write(&mut journal, NEXT, pi, pi as u16);
+            self.write(&mut journal, SIZE, pi, 1);
+            self.write(&mut journal, LIBS, pi, empties);
             pi
         } else {
             let friends = friends.get(..n_friends).unwrap_or(&[]);
@@ -1235,11 +1233,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                     big = usize::from(f);
                 }
             }
-            self.write(HEAD, pi, big as u16);
+            self.write(&mut journal, HEAD, pi, big as u16);
             let libs = self.joined_liberties(p, own, big, friends, u16::MAX);
-            self.write(NEXT, pi, at(&self.strings[NEXT], big));
-            self.write(NEXT, big, pi as u16);
-            self.write(SIZE, big, at(&self.strings[SIZE], big) + 1);
+            self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
+            self.write(&mut journal, NEXT, big, pi as u16);
+            self.write(&mut journal, SIZE, big, at(&self.strings[SIZE], big) + 1);
             for &f in friends {
                 let f = usize::from(f);
                 if f == big {
@@ -1247,38 +1245,40 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 }
                 let mut s = f;
                 loop {
-                    self.write(HEAD, s, big as u16);
+                    self.write(&mut journal, HEAD, s, big as u16);
                     s = usize::from(at(&self.strings[NEXT], s));
                     if s == f {
                         break;
                     }
                 }
                 let after_big = at(&self.strings[NEXT], big);
-                self.write(NEXT, big, at(&self.strings[NEXT], f));
-                self.write(NEXT, f, after_big);
+                self.write(&mut journal, NEXT, big, at(&self.strings[NEXT], f));
+                self.write(&mut journal, NEXT, f, after_big);
                 self.write(
+                    &mut journal,
                     SIZE,
                     big,
                     at(&self.strings[SIZE], big) + at(&self.strings[SIZE], f),
                 );
             }
-            self.write(LIBS, big, libs);
+            self.write(&mut journal, LIBS, big, libs);
             big
         };
 
         let mut captured = 0usize;
         let mut last_captured = 0u16;
         for &d in dead.get(..n_dead).unwrap_or(&[]) {
-            captured += self.remove_string(usize::from(d), color.opponent());
+            captured += self.remove_string(&mut journal, usize::from(d), color.opponent());
             last_captured = d;
         }
         if at(&self.strings[LIBS], head) == 0 {
             // Only reachable with suicide allowed.
-            let lost = self.remove_string(head, color);
+            let lost = self.remove_string(&mut journal, head, color);
             if let Some(n) = self.captures.get_mut(color.opponent().index()) {
                 *n = n.saturating_add(lost as u16);
             }
         }
+        self.n_changes = journal;
         if let Some(n) = self.captures.get_mut(color.index()) {
             *n = n.saturating_add(captured as u16);
         }
@@ -1659,13 +1659,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         n
     }
 
-    /// Removes the string with head `head` (of `color`); answers its size.
-    fn remove_string(&mut self, head: usize, color: Color) -> usize {
+    /// Removes the string with head `head` (of `color`), journaled at
+    /// `*journal` (see [`Board::write`]); answers its size.
+    fn remove_string(&mut self, journal: &mut usize, head: usize, color: Color) -> usize {
         let own = Cell::stone(color.opponent());
         let mut s = head;
         let mut n = 0;
         loop {
-            self.write(CELL, s, Cell::Empty as u16);
+            self.write(journal, CELL, s, Cell::Empty as u16);
             self.hash ^= zobrist::stone(color.index(), s);
             n += 1;
             if let Some(sp) = Point::from_index(s) {
@@ -1681,7 +1682,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 for (h, first) in heads.into_iter().zip(first_of_each(heads)) {
                     if first {
                         let hl = usize::from(h);
-                        self.write(LIBS, hl, at(&self.strings[LIBS], hl) + 1);
+                        self.write(journal, LIBS, hl, at(&self.strings[LIBS], hl) + 1);
                     }
                 }
             }

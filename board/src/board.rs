@@ -1433,27 +1433,27 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 continue;
             };
             for s in self.stones(fp) {
-                for e in s.neighbors() {
-                    if e != p
-                        && self.cell(e) == Cell::Empty
-                        && self.first_reach(e, s, p, own, big, friends)
-                    {
-                        libs += 1;
-                        if libs >= stop {
-                            return libs;
-                        }
-                    }
+                // Written out: the device's build (optimised for size)
+                // does not unroll a loop over the four neighbours.
+                let [a, b, c, d] = s.neighbors();
+                libs += u16::from(self.first_reach(a, s, p, own, big, friends))
+                    + u16::from(self.first_reach(b, s, p, own, big, friends))
+                    + u16::from(self.first_reach(c, s, p, own, big, friends))
+                    + u16::from(self.first_reach(d, s, p, own, big, friends));
+                if libs >= stop {
+                    return libs;
                 }
             }
         }
         libs
     }
 
-    /// For the empty point `e` next to the stone `s` of one of `friends`
-    /// other than `big`: whether [`Board::more_joined_liberties`] counts
-    /// `e` at `s`. It does unless `e` is next to `p` (counted with `p`'s
-    /// neighbours), touches a stone of `big`, or touches a lower stone
-    /// of one of `friends` other than `big` (counted there).
+    /// For the point `e` next to the stone `s` of one of `friends` other
+    /// than `big`: whether [`Board::more_joined_liberties`] counts `e` at
+    /// `s`. It does if `e` is empty and not `p`, unless `e` is next to `p`
+    /// (counted with `p`'s neighbours), touches a stone of `big`, or
+    /// touches a lower stone of one of `friends` other than `big`
+    /// (counted there).
     #[inline(always)]
     fn first_reach(
         &self,
@@ -1464,6 +1464,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         big: usize,
         friends: &[u16],
     ) -> bool {
+        if e == p || self.cell(e) != Cell::Empty {
+            return false;
+        }
         let [a, b, c, d] = e.neighbors();
         let clear = |r: Point| {
             if r == p {

@@ -1236,8 +1236,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             self.write(&mut journal, HEAD, pi, big as u16);
             let libs = self.joined_liberties(p, own, big, friends, u16::MAX);
             self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
-            self.write(&mut journal, NEXT, big, pi as u16);
-            self.write(&mut journal, SIZE, big, at(&self.strings[SIZE], big) + 1);
+            // After `big` come the other strings' stones, the last string
+            // first, each cycle cut after its head, then `p`: `big`'s next
+            // stone and size are written once.
+            let mut first = pi as u16;
+            let mut size = at(&self.strings[SIZE], big) + 1;
             for &f in friends {
                 let f = usize::from(f);
                 if f == big {
@@ -1251,16 +1254,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                         break;
                     }
                 }
-                let after_big = at(&self.strings[NEXT], big);
-                self.write(&mut journal, NEXT, big, at(&self.strings[NEXT], f));
-                self.write(&mut journal, NEXT, f, after_big);
-                self.write(
-                    &mut journal,
-                    SIZE,
-                    big,
-                    at(&self.strings[SIZE], big) + at(&self.strings[SIZE], f),
-                );
+                let after_f = at(&self.strings[NEXT], f);
+                self.write(&mut journal, NEXT, f, first);
+                first = after_f;
+                size += at(&self.strings[SIZE], f);
             }
+            self.write(&mut journal, NEXT, big, first);
+            self.write(&mut journal, SIZE, big, size);
             self.write(&mut journal, LIBS, big, libs);
             big
         };

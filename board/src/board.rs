@@ -1571,7 +1571,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                         if dead.is_empty() || libs >= cap {
                             libs
                         } else {
-                            libs + self.freed(dead, own, None, &[h], cap - libs)
+                            libs + self.freed(dead, own, Point::FILLER, &[h], cap - libs)
                         }
                     }
                 } else if dead.contains(&h) {
@@ -1627,16 +1627,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         };
         // A captured stone next to the new string is a liberty of it.
         if !dead.is_empty() && libs < cap {
-            libs += self.freed(dead, own, Some(p), friends, cap - libs);
+            libs += self.freed(dead, own, p, friends, cap - libs);
         }
         libs
     }
 
-    /// How many stones of the strings `dead` are next to `p` (when
-    /// given) or to a stone `own` of one of the strings with head in
-    /// `heads`: the liberties those strings gain when `dead` is captured.
+    /// How many stones of the strings `dead` are next to `p` (none when
+    /// it is [`Point::FILLER`], which is no stone's neighbour) or to a
+    /// stone `own` of one of the strings with head in `heads`: the
+    /// liberties those strings gain when `dead` is captured.
     /// The count stops once it reaches `stop`.
-    fn freed(&self, dead: &[u16], own: Cell, p: Option<Point>, heads: &[u16], stop: u16) -> u16 {
+    fn freed(&self, dead: &[u16], own: Cell, p: Point, heads: &[u16], stop: u16) -> u16 {
         let mut n = 0;
         for &d in dead {
             let Some(dp) = Point::from_index(usize::from(d)) else {
@@ -1647,7 +1648,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 // does not unroll a loop over the four neighbours.
                 let [a, b, c, d] = s.neighbors();
                 let frees = |r: Point| {
-                    Some(r) == p
+                    r == p
                         || (self.cell(r) == own
                             && heads.contains(&at(&self.strings[HEAD], r.index())))
                 };

@@ -213,6 +213,18 @@ struct Near {
     first: bool,
 }
 
+/// The neighbours of a new stone as [`Board::play_at`] counts them (the
+/// heads themselves are kept apart, whose clearing would make this
+/// dearer).
+struct Met {
+    /// Heads of the strings of the stone's colour, in `friends`.
+    n_friends: usize,
+    /// Heads of the opponent's strings it captures, in `dead`.
+    n_dead: usize,
+    /// Empty neighbours.
+    empties: u16,
+}
+
 /// The strings around a point as [`Board::preview`] reads them, one
 /// neighbour at a time.
 struct Around {
@@ -1197,26 +1209,26 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         self.write(&mut journal, CELL, pi, own as u16);
         self.hash ^= zobrist::stone(color.index(), pi);
 
+        let mut met = Met {
+            n_friends: 0,
+            n_dead: 0,
+            empties: 0,
+        };
         let mut friends = [0u16; 4];
-        let mut n_friends = 0;
         let mut dead = [0u16; 4];
-        let mut n_dead = 0;
-        let mut empties = 0u16;
-        for n in &near {
-            if n.cell == Cell::Empty {
-                empties += 1;
-            } else if !n.first {
-                // Border, or a string already seen.
-            } else if n.cell == own {
-                push_point(&mut friends, &mut n_friends, n.head);
-            } else {
-                let libs = n.libs.wrapping_sub(1);
-                self.write(&mut journal, LIBS, usize::from(n.head), libs);
-                if libs == 0 {
-                    push_point(&mut dead, &mut n_dead, n.head);
-                }
-            }
-        }
+        let (f, x) = (&mut friends, &mut dead);
+        // Written out: the device's build (optimised for size) does not
+        // unroll a loop over the four neighbours.
+        let [na, nb, nc, nd] = &near;
+        self.meet(na, own, &mut journal, &mut met, f, x);
+        self.meet(nb, own, &mut journal, &mut met, f, x);
+        self.meet(nc, own, &mut journal, &mut met, f, x);
+        self.meet(nd, own, &mut journal, &mut met, f, x);
+        let Met {
+            n_friends,
+            n_dead,
+            empties,
+        } = met;
 
         // Join the new stone to its friends: relabel the smaller strings.
         let head = if n_friends == 0 {
@@ -1293,6 +1305,35 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         };
         self.set_ko_and_turn(ko, color.opponent(), color.opponent());
         Ok(captured)
+    }
+
+    /// For [`Board::play_at`]: counts the neighbour `n` of a new stone
+    /// `own` into `met`, its string's head into `friends` or `dead`, and
+    /// takes the liberty at the stone from an opponent's string
+    /// (journaled at `*journal`).
+    #[inline(always)]
+    fn meet(
+        &mut self,
+        n: &Near,
+        own: Cell,
+        journal: &mut usize,
+        met: &mut Met,
+        friends: &mut [u16; 4],
+        dead: &mut [u16; 4],
+    ) {
+        if n.cell == Cell::Empty {
+            met.empties += 1;
+        } else if !n.first {
+            // Border, or a string already seen.
+        } else if n.cell == own {
+            push_point(friends, &mut met.n_friends, n.head);
+        } else {
+            let libs = n.libs.wrapping_sub(1);
+            self.write(journal, LIBS, usize::from(n.head), libs);
+            if libs == 0 {
+                push_point(dead, &mut met.n_dead, n.head);
+            }
+        }
     }
 
     /// What the four neighbours of `p` hold: each one's cell and, for a

@@ -1409,6 +1409,27 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         writes.bound
     }
 
+    /// The empty neighbours of `p` that touch no stone `own` (other than
+    /// `p`) of the string with head `big`: the liberties a stone at `p`
+    /// adds to that string.
+    #[inline(always)]
+    fn liberties_at(&self, p: Point, own: Cell, big: usize) -> u16 {
+        // Written out: the device's build (optimised for size) does not
+        // unroll a loop over the four.
+        let [a, b, c, d] = p.neighbors();
+        u16::from(self.adds(a, p, own, big))
+            + u16::from(self.adds(b, p, own, big))
+            + u16::from(self.adds(c, p, own, big))
+            + u16::from(self.adds(d, p, own, big))
+    }
+
+    /// For [`Board::liberties_at`]: whether `e` is empty and touches no
+    /// stone `own` (other than `p`) of the string with head `big`.
+    #[inline(always)]
+    fn adds(&self, e: Point, p: Point, own: Cell, big: usize) -> bool {
+        self.cell(e) == Cell::Empty && !self.touches(e, p, own, big)
+    }
+
     /// Whether the empty point `e` touches a stone (`own`, other than `p`)
     /// of the string with head `big`.
     #[inline(always)]
@@ -1416,10 +1437,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         // Written out: the device's build (optimised for size) does not
         // unroll a loop over the four.
         let [a, b, c, d] = e.neighbors();
-        let of_big = |r: Point| {
-            r != p && self.cell(r) == own && usize::from(at(&self.strings[HEAD], r.index())) == big
-        };
-        of_big(a) || of_big(b) || of_big(c) || of_big(d)
+        self.of_big(a, p, own, big)
+            || self.of_big(b, p, own, big)
+            || self.of_big(c, p, own, big)
+            || self.of_big(d, p, own, big)
+    }
+
+    /// For [`Board::touches`]: whether `r` is a stone `own`, other than
+    /// `p`, of the string with head `big`.
+    #[inline(always)]
+    fn of_big(&self, r: Point, p: Point, own: Cell, big: usize) -> bool {
+        r != p && self.cell(r) == own && usize::from(at(&self.strings[HEAD], r.index())) == big
     }
 
     /// Liberties of the string that a stone `own` at `p` makes of the
@@ -1431,14 +1459,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// With more than one string, the count stops at `cap`.
     #[inline(always)]
     fn joined_liberties(&self, p: Point, own: Cell, big: usize, friends: &[u16], cap: u16) -> u16 {
-        let mut libs = at(&self.strings[LIBS], big).wrapping_sub(1);
+        let libs = at(&self.strings[LIBS], big).wrapping_sub(1);
         if let [_] = friends {
-            for e in p.neighbors() {
-                if self.cell(e) == Cell::Empty && !self.touches(e, p, own, big) {
-                    libs += 1;
-                }
-            }
-            return libs;
+            return libs + self.liberties_at(p, own, big);
         }
         let stop = cap.saturating_sub(libs);
         libs.wrapping_add(self.more_joined_liberties(p, own, big, friends, stop))
@@ -1457,12 +1480,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         friends: &[u16],
         stop: u16,
     ) -> u16 {
-        let mut libs = 0u16;
-        for e in p.neighbors() {
-            if self.cell(e) == Cell::Empty && !self.touches(e, p, own, big) {
-                libs += 1;
-            }
-        }
+        let mut libs = self.liberties_at(p, own, big);
         if libs >= stop {
             return libs;
         }

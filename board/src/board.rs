@@ -1742,12 +1742,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                     }
                 };
                 let heads = [head(a), head(b), head(c), head(d)];
-                for (h, first) in heads.into_iter().zip(first_of_each(heads)) {
-                    if first {
-                        let hl = usize::from(h);
-                        self.write(journal, LIBS, hl, at(&self.strings[LIBS], hl) + 1);
-                    }
-                }
+                // Written out: the device's build (optimised for size)
+                // does not unroll a loop over the four.
+                let [fa, fb, fc, fd] = first_of_each(heads);
+                let [ha, hb, hc, hd] = heads;
+                self.free_liberty(journal, ha, fa);
+                self.free_liberty(journal, hb, fb);
+                self.free_liberty(journal, hc, fc);
+                self.free_liberty(journal, hd, fd);
             }
             s = usize::from(at(&self.strings[NEXT], s));
             if s == head {
@@ -1755,6 +1757,16 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             }
         }
         n
+    }
+
+    /// For [`Board::remove_string`]: gives the string with head `h` a
+    /// liberty (journaled at `*journal`) if `first`.
+    #[inline(always)]
+    fn free_liberty(&mut self, journal: &mut usize, h: u16, first: bool) {
+        if first {
+            let h = usize::from(h);
+            self.write(journal, LIBS, h, at(&self.strings[LIBS], h) + 1);
+        }
     }
 
     /// Takes back the last move. Fails when the journal is empty.

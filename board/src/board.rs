@@ -2009,12 +2009,10 @@ impl<const C: usize, const M: usize> Iterator for Stones<'_, C, M> {
         if self.done {
             return None;
         }
-        let p = Point::from_index(usize::from(self.current));
+        let p = Point::from_layout(self.current);
         self.current = at(&self.board.strings[NEXT], usize::from(self.current));
-        if self.current == self.start {
-            self.done = true;
-        }
-        p
+        self.done = self.current == self.start;
+        Some(p)
     }
 }
 

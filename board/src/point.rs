@@ -50,6 +50,13 @@ impl Point {
         }
     }
 
+    /// The point with this layout index, taken as it is: for the
+    /// board's own tables, which hold layout indices only.
+    #[inline]
+    pub(crate) const fn from_layout(index: u16) -> Point {
+        Point(index)
+    }
+
     /// Index into the padded layout, `0..CAPACITY`.
     #[inline]
     #[must_use]

@@ -838,7 +838,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[must_use]
     pub fn string_id(&self, p: Point) -> Point {
         if self.cell(p).color().is_some() {
-            Point::from_index(self.head_of(p)).unwrap_or(p)
+            Point::from_layout(at(&self.strings[HEAD], p.index()))
         } else {
             p
         }
@@ -1015,7 +1015,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if self.cell(q) != enemy {
             return true;
         }
-        let h = Point::from_index(self.head_of(q)).unwrap_or(q);
+        let h = Point::from_layout(at(&self.strings[HEAD], q.index()));
         if out.get(..*n).unwrap_or(&[]).contains(&h) {
             return true;
         }
@@ -1699,9 +1699,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     fn freed(&self, dead: &[u16], own: Cell, p: Point, heads: &[u16], stop: u16) -> u16 {
         let mut n = 0;
         for &d in dead {
-            let Some(dp) = Point::from_index(usize::from(d)) else {
-                continue;
-            };
+            let dp = Point::from_layout(d);
             for s in self.stones(dp) {
                 // Written out: the device's build (optimised for size)
                 // does not unroll a loop over the four neighbours.
@@ -1732,25 +1730,24 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             self.write(journal, CELL, s, Cell::Empty as u16);
             self.hash ^= zobrist::stone(color.index(), s);
             n += 1;
-            if let Some(sp) = Point::from_index(s) {
-                let [a, b, c, d] = sp.neighbors();
-                let head = |q: Point| {
-                    if self.cell(q) == own {
-                        at(&self.strings[HEAD], q.index())
-                    } else {
-                        0
-                    }
-                };
-                let heads = [head(a), head(b), head(c), head(d)];
-                // Written out: the device's build (optimised for size)
-                // does not unroll a loop over the four.
-                let [fa, fb, fc, fd] = first_of_each(heads);
-                let [ha, hb, hc, hd] = heads;
-                self.free_liberty(journal, ha, fa);
-                self.free_liberty(journal, hb, fb);
-                self.free_liberty(journal, hc, fc);
-                self.free_liberty(journal, hd, fd);
-            }
+            let sp = Point::from_layout(s as u16);
+            let [a, b, c, d] = sp.neighbors();
+            let head_of = |q: Point| {
+                if self.cell(q) == own {
+                    at(&self.strings[HEAD], q.index())
+                } else {
+                    0
+                }
+            };
+            let heads = [head_of(a), head_of(b), head_of(c), head_of(d)];
+            // Written out: the device's build (optimised for size)
+            // does not unroll a loop over the four.
+            let [fa, fb, fc, fd] = first_of_each(heads);
+            let [ha, hb, hc, hd] = heads;
+            self.free_liberty(journal, ha, fa);
+            self.free_liberty(journal, hb, fb);
+            self.free_liberty(journal, hc, fc);
+            self.free_liberty(journal, hd, fd);
             s = usize::from(at(&self.strings[NEXT], s));
             if s == head {
                 break;

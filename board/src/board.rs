@@ -916,15 +916,23 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             return self.liberties_long(p, out, want);
         }
         let mut n = 0;
-        for s in self.stones(p) {
+        // The stones, walked round the string from `p` (a stone: it has
+        // liberties).
+        let start = p.index() as u16;
+        let mut s = start;
+        loop {
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the four neighbours.
-            let [a, b, c, d] = s.neighbors();
+            let [a, b, c, d] = Point::from_layout(s).neighbors();
             if self.push_liberty(a, out, &mut n, want)
                 || self.push_liberty(b, out, &mut n, want)
                 || self.push_liberty(c, out, &mut n, want)
                 || self.push_liberty(d, out, &mut n, want)
             {
+                break;
+            }
+            s = at(&self.strings[NEXT], usize::from(s));
+            if s == start {
                 break;
             }
         }
@@ -992,10 +1000,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         };
         let enemy = Cell::stone(color.opponent());
         let mut n = 0;
-        for s in self.stones(p) {
+        // The stones, walked round the string from `p`.
+        let start = p.index() as u16;
+        let mut s = start;
+        loop {
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the four neighbours.
-            let [a, b, c, d] = s.neighbors();
+            let [a, b, c, d] = Point::from_layout(s).neighbors();
             if !(self.push_string(a, enemy, out, &mut n)
                 && self.push_string(b, enemy, out, &mut n)
                 && self.push_string(c, enemy, out, &mut n)
@@ -1003,8 +1014,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             {
                 return n;
             }
+            s = at(&self.strings[NEXT], usize::from(s));
+            if s == start {
+                return n;
+            }
         }
-        n
     }
 
     /// For [`Board::adjacent_strings`]: writes the head of the string at

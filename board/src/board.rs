@@ -1502,10 +1502,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if usize::from(f) == big {
                 continue;
             }
-            let Some(fp) = Point::from_index(usize::from(f)) else {
-                continue;
-            };
-            for s in self.stones(fp) {
+            // The string's stones, round its cycle from its head.
+            let mut t = f;
+            loop {
+                let s = Point::from_layout(t);
                 // Written out: the device's build (optimised for size)
                 // does not unroll a loop over the four neighbours.
                 let [a, b, c, d] = s.neighbors();
@@ -1515,6 +1515,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                     + u16::from(self.first_reach(d, s, p, own, big, friends));
                 if libs >= stop {
                     return libs;
+                }
+                t = at(&self.strings[NEXT], usize::from(t));
+                if t == f {
+                    break;
                 }
             }
         }
@@ -1713,21 +1717,26 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     fn freed(&self, dead: &[u16], own: Cell, p: Point, heads: &[u16], stop: u16) -> u16 {
         let mut n = 0;
         for &d in dead {
-            let dp = Point::from_layout(d);
-            for s in self.stones(dp) {
+            // The string's stones, round its cycle from its head.
+            let mut t = d;
+            loop {
                 // Written out: the device's build (optimised for size)
                 // does not unroll a loop over the four neighbours.
-                let [a, b, c, d] = s.neighbors();
+                let [a, b, c, e] = Point::from_layout(t).neighbors();
                 let frees = |r: Point| {
                     r == p
                         || (self.cell(r) == own
                             && heads.contains(&at(&self.strings[HEAD], r.index())))
                 };
-                if frees(a) || frees(b) || frees(c) || frees(d) {
+                if frees(a) || frees(b) || frees(c) || frees(e) {
                     n += 1;
                     if n >= stop {
                         return n;
                     }
+                }
+                t = at(&self.strings[NEXT], usize::from(t));
+                if t == d {
+                    break;
                 }
             }
         }

@@ -849,6 +849,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let libs = board.liberty_count(target);
         let mut list = MoveList::new();
         let lib_set = Liberties::of(board, target);
+        // The scores of the liberties read for backfilling, by liberty
+        // (`Some(None)`: not a candidate).
+        let mut lib_scores: [Option<Option<i16>>; 4] = [None; 4];
+        let mut backfilled = false;
         for &p in extra {
             list.push(p);
         }
@@ -888,10 +892,15 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             }
             // Backfilling: a liberty the attacker cannot take without
             // putting its own string in atari is prepared by filling that
-            // string's last liberty from behind.
+            // string's last liberty from behind. The look-ahead at each
+            // liberty serves for its score too.
             if depth < usize::from(self.limits.backfill_depth) {
-                for &l in lib_set.as_slice() {
-                    if let Some(b) = backfill(board, attacker, l, target, &lib_set) {
+                backfilled = true;
+                for (&l, slot) in lib_set.as_slice().iter().zip(&mut lib_scores) {
+                    let after = look_ahead(board, attacker, l, target, true, 4);
+                    *slot = Some(after.and_then(|a| attack_score(&a, ladder_only, &lib_set, l)));
+                    if let Some(b) = after.and_then(|a| backfill(board, attacker, l, &a, &lib_set))
+                    {
                         list.push(b);
                     }
                 }
@@ -903,31 +912,25 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             if take_known(known, m, out, &mut count) {
                 continue;
             }
-            // Our own string's liberties are read up to 4 (the target's,
-            // of the other colour, come exact whatever the cap).
-            let Some(after) = look_ahead(board, attacker, m, target, true, 4) else {
-                continue;
-            };
-            let (tlibs, own, captured) = (after.watch_libs, after.own_libs, after.captured);
-            let mut score = if after.watch_gone {
-                1000
+            let read = if backfilled {
+                let at = lib_set.as_slice().iter().position(|&l| l == m);
+                at.and_then(|i| lib_scores.get(i).copied().flatten())
             } else {
-                100 * (5 - tlibs.min(5) as i32)
+                None
             };
-            let ladder_miss = ladder_only && tlibs > 1 && !after.watch_gone;
-            score += 10 * own.min(4) as i32 + 5 * captured.min(4) as i32;
-            if own == 1 && captured == 0 && !lib_set.contains(m) {
-                // Self-atari away from the target rarely helps.
-                score -= 300;
-            }
-            if after.retake {
-                score -= 50;
-            }
-            if ladder_miss {
+            let score = match read {
+                Some(score) => score,
+                // Our own string's liberties are read up to 4 (the
+                // target's, of the other colour, come exact whatever the
+                // cap).
+                None => look_ahead(board, attacker, m, target, true, 4)
+                    .and_then(|a| attack_score(&a, ladder_only, &lib_set, m)),
+            };
+            let Some(score) = score else {
                 continue;
-            }
+            };
             if let Some(slot) = out.get_mut(count) {
-                *slot = (score.clamp(-30_000, 30_000) as i16, m);
+                *slot = (score, m);
                 count += 1;
             }
         }
@@ -1479,19 +1482,44 @@ fn played_look_ahead<const C: usize, const M: usize>(
     Some(after)
 }
 
-/// The backfilling move before `color` fills the liberty `m` of the
-/// string at `target` (whose liberties are `target_libs`): when the move
-/// would join `color`'s stones into a string with one liberty and capture
-/// nothing, that liberty (if it is not `target`'s; the reply would take
-/// the string), else `None`.
+/// The score of the attacking move `m` from its look-ahead `after` (own
+/// liberties read up to 4), `None` when a ladder-only node leaves the
+/// target with more than one liberty; `lib_set` holds the target's
+/// liberties.
+#[inline(always)]
+fn attack_score(after: &Preview, ladder_only: bool, lib_set: &Liberties, m: Point) -> Option<i16> {
+    let (tlibs, own, captured) = (after.watch_libs, after.own_libs, after.captured);
+    if ladder_only && tlibs > 1 && !after.watch_gone {
+        return None;
+    }
+    let mut score = if after.watch_gone {
+        1000
+    } else {
+        100 * (5 - tlibs.min(5) as i32)
+    };
+    score += 10 * own.min(4) as i32 + 5 * captured.min(4) as i32;
+    if own == 1 && captured == 0 && !lib_set.contains(m) {
+        // Self-atari away from the target rarely helps.
+        score -= 300;
+    }
+    if after.retake {
+        score -= 50;
+    }
+    Some(score.clamp(-30_000, 30_000) as i16)
+}
+
+/// The backfilling move before `color` fills the liberty `m` of a string
+/// (whose liberties are `target_libs`), `after` being the move's
+/// look-ahead: when the move would join `color`'s stones into a string
+/// with one liberty and capture nothing, that liberty (if it is not the
+/// string's; the reply would take it), else `None`.
 fn backfill<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     color: Color,
     m: Point,
-    target: Point,
+    after: &Preview,
     target_libs: &Liberties,
 ) -> Option<Point> {
-    let after = look_ahead(board, color, m, target, true, 2)?;
     if after.own_libs != 1 || after.own_size < 2 || after.captured > 0 || after.retake {
         return None;
     }

@@ -3,7 +3,7 @@
 //! Owns [`AreaCache`], the tactical reader's memory across positions (GNU
 //! Go's "persistent reading cache", in our own form): a read of one string
 //! is stored with the rectangle it played in ([`Span`], grown by a margin)
-//! and a Zobrist hash of that rectangle's stones and ko point. A later read
+//! and a hash of that rectangle's points and ko point. A later read
 //! of the same string, by the same routine, answers from the entry when the
 //! rectangle still hashes the same, however the board changed elsewhere.
 //! That is an approximation, as it is in GNU Go: a string crossing the
@@ -11,7 +11,7 @@
 //! bytes are replaced in turn (first in, first out). Omits GNU Go's
 //! per-point active areas and its cost-based replacement.
 
-use crate::board::{Board, Cell};
+use crate::board::Board;
 use crate::cache::{pack_point, unpack_point};
 use crate::point::{Point, STRIDE};
 use crate::reading::Code;
@@ -66,26 +66,29 @@ impl Span {
         }
     }
 
-    /// Zobrist hash of the stones inside the rectangle, of the ko point
-    /// when it lies inside, and of the board's size (a rectangle clipped at
-    /// one size's edge is not the same area on a larger board).
+    /// Hash of the points inside the rectangle, of the ko point when it
+    /// lies inside, and of the board's size (a rectangle clipped at one
+    /// size's edge is not the same area on a larger board). The cells are
+    /// read row by row, 16 at a time, two bits each, into a word that
+    /// each step of the hash takes in: each step is a bijection of the
+    /// hash so far, so two contents of one rectangle that differ in one
+    /// word never hash the same.
     #[must_use]
     pub fn hash<const C: usize, const M: usize>(&self, board: &Board<C, M>) -> u64 {
+        const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut h = 0u64;
         if self.is_empty() {
             return h;
         }
         let width = (usize::from(self.hi.0) + 1).saturating_sub(usize::from(self.lo.0));
-        for r in self.lo.1..=self.hi.1 {
-            let start = usize::from(r) * STRIDE + usize::from(self.lo.0);
-            for (k, &cell) in board.cells_from(start, width).iter().enumerate() {
-                // Only a stone's key is read: most points of an area are
-                // empty.
-                match cell {
-                    Cell::Black => h ^= zobrist::stone(0, start + k),
-                    Cell::White => h ^= zobrist::stone(1, start + k),
-                    _ => {}
-                }
+        let rows = (usize::from(self.hi.1) + 1).saturating_sub(usize::from(self.lo.1));
+        // From the first row's first point to the last row's last.
+        let start = usize::from(self.lo.1) * STRIDE + usize::from(self.lo.0);
+        let all = board.cells_from(start, rows.saturating_sub(1) * STRIDE + width);
+        for row in all.chunks(STRIDE) {
+            for cells in row.get(..width).unwrap_or(row).chunks(16) {
+                let word = cells.iter().fold(0u32, |w, &c| (w << 2) | c as u32);
+                h = (h ^ u64::from(word)).wrapping_mul(MIX).rotate_left(29);
             }
         }
         if let Some(ko) = board.ko_point()
@@ -95,7 +98,7 @@ impl Span {
         }
         let size = u8::try_from(board.size()).unwrap_or(u8::MAX);
         h ^ u64::from_le_bytes([self.lo.0, self.lo.1, self.hi.0, self.hi.1, size, 0, 0, 0])
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_mul(MIX)
     }
 
     /// The points inside the rectangle.

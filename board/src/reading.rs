@@ -1244,22 +1244,25 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
 }
 
 /// The strings met while generating candidates around one string's
-/// liberties (at most 12: 3 liberties of 4 neighbours), so that each
-/// string's points are pushed once; pushing them again adds nothing.
+/// liberties, so that each string's points are pushed once. It remembers
+/// the first four (of up to 12: 3 liberties of 4 neighbours); a string met
+/// again beyond them is pushed again, which adds nothing. Kept small so
+/// that it is made without a call to clear memory.
 struct Strings {
-    heads: [Point; 12],
+    heads: [Point; 4],
     len: usize,
 }
 
 impl Strings {
     fn new() -> Strings {
         Strings {
-            heads: [Point::FILLER; 12],
+            heads: [Point::FILLER; 4],
             len: 0,
         }
     }
 
-    /// Whether the string with head `h` was not met before; records it.
+    /// Whether the string with head `h` was not met before (or not
+    /// remembered); remembers it while there is room.
     #[inline(always)]
     fn first_visit(&mut self, h: Point) -> bool {
         if self.heads.get(..self.len).unwrap_or(&[]).contains(&h) {

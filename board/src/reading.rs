@@ -1192,7 +1192,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         for &a in adj.get(..na).unwrap_or(&[]) {
             let alibs = board.liberty_count(a);
             if alibs == 1 || (!ladder_only && alibs <= libs + 1 && alibs <= 3) {
-                let mut l = [a; 3];
+                let mut l = [Point::FILLER; 3];
                 let k = board.liberties(a, &mut l);
                 for &q in l.get(..k).unwrap_or(&[]) {
                     list.push(q);
@@ -1285,7 +1285,7 @@ impl Liberties {
     /// The liberties of the string at `target` (the first four found, in
     /// stone order, should it have more), sorted.
     fn of<const C: usize, const M: usize>(board: &Board<C, M>, target: Point) -> Liberties {
-        let mut points = [target; 4];
+        let mut points = [Point::FILLER; 4];
         let len = board.liberties(target, &mut points);
         let list = points.get_mut(..len).unwrap_or(&mut []);
         for i in 1..list.len() {

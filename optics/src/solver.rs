@@ -70,7 +70,7 @@
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
 //! console): a `search` frame is 128 bytes (registers and locals; a
-//! move is made in a `search_move` frame of 112 on top of the line's
+//! move is made in a `search_move` frame of 104 on top of the line's
 //! last), an `evaluate` frame 168, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
 //! no position, so the deepest reading is 129 `search` frames (16.1 KiB)
@@ -629,6 +629,13 @@ impl<const CACHE: usize> Solver<CACHE> {
             None => key | measure(pos) << LINE_MEASURE,
         };
         debug_assert_eq!(line_measure(entry), measure(pos));
+        self.push_entry(entry);
+    }
+
+    /// Puts a line entry (a key with its measure and last removal, see
+    /// [`Solver::path`]) on the line.
+    #[inline(always)]
+    fn push_entry(&mut self, entry: u64) {
         if let Some(slot) = self.path.get_mut(self.len) {
             *slot = entry;
         }
@@ -650,12 +657,14 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// of `pos`'s measure, found from the run's first one: one comparison
     /// per run.
     fn repeats(&self, from: Pos, pos: Pos) -> Option<usize> {
-        self.repeats_inline(from, pos)
+        self.line_entry(from, pos).err()
     }
 
-    /// [`Solver::repeats`], inlined where search makes its moves.
+    /// [`Solver::repeats`], inlined where search makes its moves: the
+    /// index of the repeated position, or else `pos`'s line entry (what
+    /// [`Solver::push`] would put on the line).
     #[inline(always)]
-    fn repeats_inline(&self, from: Pos, pos: Pos) -> Option<usize> {
+    fn line_entry(&self, from: Pos, pos: Pos) -> Result<u64, usize> {
         let top = self.len.checked_sub(1).and_then(|i| self.path.get(i));
         let k = pos.key();
         let (reach, q) = match top {
@@ -673,21 +682,29 @@ impl<const CACHE: usize> Solver<CACHE> {
                 && i < end
                 && self.path.get(i).is_some_and(|&p| p & KEY_BITS == k)
             {
-                return Some(i);
+                return Err(i);
             }
             end = start;
         }
-        None
+        Ok(k | q << LINE_MEASURE | (reach as u64) << LAST_REMOVAL)
     }
 
     /// `side` makes move `m` (see [`OUTER_MOVE`]) from `pos`; a position
     /// that repeats one of the line is illegal.
     fn step(&self, pos: Pos, side: Side, m: usize) -> Played {
-        let n = self.graph.len();
-        let played = if m < n {
+        let played = if m < self.graph.len() {
             let v = self.order.get(m).copied().unwrap_or(0) as usize;
             self.play(pos, side, v)
-        } else if m == OUTER_MOVE {
+        } else {
+            self.off_graph(pos, side, m)
+        };
+        self.unrepeated(pos, played)
+    }
+
+    /// `side` makes move `m` off the graph (an outer liberty or a
+    /// capture from outside) from `pos`, repetition aside.
+    fn off_graph(&self, pos: Pos, side: Side, m: usize) -> Played {
+        if m == OUTER_MOVE {
             if side != Side::Attacker || pos.outer == 0 {
                 return Played::Illegal;
             }
@@ -710,9 +727,8 @@ impl<const CACHE: usize> Solver<CACHE> {
                 ..pos
             })
         } else {
-            return Played::Illegal;
-        };
-        self.unrepeated(pos, played)
+            Played::Illegal
+        }
     }
 
     /// `played`, a move from `pos`, unless its position repeats one of
@@ -1442,9 +1458,9 @@ impl<const CACHE: usize> Solver<CACHE> {
                         continue;
                     }
                     Played::Captured => break 'read (Res::Dies, NO_REPETITION),
+                    // On the line already.
                     Played::Done(next) => next,
                 };
-                self.push(next);
                 let res = self.search(next, other(mover), false);
                 self.len -= 1;
                 history = history.min(res.1);
@@ -1482,26 +1498,46 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     /// [`Solver::search`]'s move `m` of `mover` from `pos` (whose group
     /// is `wall`); a defender's move it does not read is
-    /// [`Played::Illegal`]. Kept out of line: its temporaries stay off
-    /// the recursion's frames.
+    /// [`Played::Illegal`]. The position a move reaches
+    /// ([`Played::Done`]) is put on the line. Kept out of line: its
+    /// temporaries stay off the recursion's frames.
     #[inline(never)]
-    fn search_move(&self, pos: Pos, wall: Wall, mover: Side, m: usize) -> Played {
+    fn search_move(&mut self, pos: Pos, wall: Wall, mover: Side, m: usize) -> Played {
         if m >= self.graph.len() {
-            return self.step(pos, mover, m);
+            return match self.off_graph(pos, mover, m) {
+                Played::Done(next) => self.onto_line(pos, next),
+                played => played,
+            };
         }
         let v = self.order.get(m).copied().unwrap_or(0) as usize;
         match self.play_at(pos, wall, mover, v) {
-            Played::Done(next) => match self.repeats_inline(pos, next) {
-                Some(i) => Played::Repeats(i),
-                None if mover == Side::Defender
-                    && !self.board_rules
-                    && !self.defender_reads(pos, v, next) =>
+            Played::Done(next) => match self.line_entry(pos, next) {
+                Err(i) => Played::Repeats(i),
+                Ok(_)
+                    if mover == Side::Defender
+                        && !self.board_rules
+                        && !self.defender_reads(pos, v, next) =>
                 {
                     Played::Illegal
                 }
-                None => Played::Done(next),
+                Ok(entry) => {
+                    self.push_entry(entry);
+                    Played::Done(next)
+                }
             },
             played => played,
+        }
+    }
+
+    /// `next`, reached from the line's last position `pos`, put on the
+    /// line unless it repeats one of it.
+    fn onto_line(&mut self, pos: Pos, next: Pos) -> Played {
+        match self.line_entry(pos, next) {
+            Err(i) => Played::Repeats(i),
+            Ok(entry) => {
+                self.push_entry(entry);
+                Played::Done(next)
+            }
         }
     }
 

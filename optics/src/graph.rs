@@ -220,6 +220,33 @@ impl EyeGraph {
         (set, around)
     }
 
+    /// The part of `within` connected to `seed` (both masks), filled
+    /// until it holds a vertex of `stop` or a vertex next to it is in
+    /// `free`, and whether it stopped so (then the part found may be only
+    /// some of it).
+    pub(crate) fn flood_until(
+        &self,
+        seed: Mask,
+        within: Mask,
+        free: Mask,
+        stop: Mask,
+    ) -> (Mask, bool) {
+        let mut set = seed & within;
+        let mut frontier = set;
+        while frontier != 0 {
+            if frontier & stop != 0 {
+                return (set, true);
+            }
+            let next = self.neighbours(frontier);
+            if next & free != 0 {
+                return (set, true);
+            }
+            frontier = next & within & !set;
+            set |= frontier;
+        }
+        (set, false)
+    }
+
     /// The part of `within` connected to `seed` (both masks).
     pub(crate) fn flood(&self, seed: Mask, within: Mask) -> Mask {
         let mut set = seed & within;

@@ -1286,6 +1286,8 @@ impl<const CACHE: usize> Solver<CACHE> {
             Side::Defender => {
                 next.def |= b;
                 let empty = g.all() & !next.def & !next.att;
+                // A string holding one of these is immortal.
+                let anchors = g.marginal & !next.orig;
                 let mut rest = next.att & around;
                 while rest != 0 {
                     let u = rest.trailing_zeros() as usize;
@@ -1294,10 +1296,9 @@ impl<const CACHE: usize> Solver<CACHE> {
                         rest &= rest - 1;
                         continue;
                     }
-                    let (string, next_to) = g.flood_around(bit(u), next.att);
+                    let (string, lives) = g.flood_until(bit(u), next.att, empty, anchors);
                     rest &= !string;
-                    let immortal = string & g.marginal & !next.orig != 0;
-                    if !immortal && next_to & empty == 0 {
+                    if !lives {
                         next.att &= !string;
                         next.orig &= !string;
                     }
@@ -1321,11 +1322,11 @@ impl<const CACHE: usize> Solver<CACHE> {
                 // A string off the group needs a liberty (one next to `v`
                 // will do).
                 let empty = g.all() & !next.def & !next.att;
-                if wall.group() & b == 0 && around & empty == 0 {
-                    let (_, next_to) = g.flood_around(b, next.def);
-                    if next_to & empty == 0 {
-                        return Played::Illegal;
-                    }
+                if wall.group() & b == 0
+                    && around & empty == 0
+                    && !g.flood_until(b, next.def, empty, 0).1
+                {
+                    return Played::Illegal;
                 }
             }
             Side::Attacker => {
@@ -1342,9 +1343,9 @@ impl<const CACHE: usize> Solver<CACHE> {
                         rest &= rest - 1;
                         continue;
                     }
-                    let (string, next_to) = g.flood_around(bit(u), next.def);
+                    let (string, lives) = g.flood_until(bit(u), next.def, empty, 0);
                     rest &= !string;
-                    if next_to & empty == 0 {
+                    if !lives {
                         next.def &= !string;
                     }
                 }
@@ -1353,12 +1354,10 @@ impl<const CACHE: usize> Solver<CACHE> {
                 // The stone's string needs a liberty (one next to `v` will
                 // do) unless it is immortal.
                 let empty = g.all() & !next.def & !next.att;
-                if around & empty == 0 {
-                    let (string, next_to) = g.flood_around(b, next.att);
-                    let immortal = string & g.marginal & !next.orig != 0;
-                    if !immortal && next_to & empty == 0 {
-                        return Played::Illegal;
-                    }
+                if around & empty == 0
+                    && !g.flood_until(b, next.att, empty, g.marginal & !next.orig).1
+                {
+                    return Played::Illegal;
                 }
             }
         }

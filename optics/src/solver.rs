@@ -70,7 +70,7 @@
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
 //! console): a `search` frame is 128 bytes (registers and locals; a
-//! move is made in a `search_move` frame of 104 on top of the line's
+//! move is made in a `search_move` frame of 112 on top of the line's
 //! last), an `evaluate` frame 168, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
 //! no position, so the deepest reading is 129 `search` frames (16.1 KiB)
@@ -169,6 +169,17 @@ impl Pos {
             | (u64::from(self.eye) << 36)
             | (u64::from(self.orig) << 42)
     }
+}
+
+/// How [`Solver::search`] reached a position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Came {
+    /// The reading starts there.
+    Root,
+    /// By a move from the search node below it on the line.
+    Move,
+    /// By a pass of the search node on the same position.
+    Pass,
 }
 
 /// What a move did.
@@ -781,7 +792,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// Whether `side` moving first from `pos` wins (the attacker
     /// captures, the defender lives).
     fn first(&mut self, pos: Pos, side: Side) -> Option<bool> {
-        let (res, _) = self.search(pos, side, false);
+        let (res, _) = self.search(pos, side, Came::Root);
         match (res, side) {
             (Res::Unknown, _) => None,
             (Res::Dies, Side::Attacker) | (Res::Lives, Side::Defender) => Some(true),
@@ -1387,10 +1398,11 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
     }
 
-    /// Whether `mover` wins from `pos` (`passed`: the last move was a
-    /// pass), and the earliest index of the line whose position a refused
-    /// repetition reached ([`NO_REPETITION`] if none).
-    fn search(&mut self, pos: Pos, mover: Side, passed: bool) -> (Res, usize) {
+    /// Whether `mover` wins from `pos` (`came`: how it was reached), and
+    /// the earliest index of the line whose position a refused repetition
+    /// reached ([`NO_REPETITION`] if none).
+    fn search(&mut self, pos: Pos, mover: Side, came: Came) -> (Res, usize) {
+        let passed = came == Came::Pass;
         self.nodes = self.nodes.saturating_add(1);
         if self.nodes > self.budget || self.len >= self.depth_limit {
             self.out_of_budget = true;
@@ -1400,7 +1412,22 @@ impl<const CACHE: usize> Solver<CACHE> {
         if mover == Side::Attacker && self.liberties(pos, wall) <= 1 {
             return (Res::Dies, NO_REPETITION);
         }
-        if self.two_true_eyes(pos, wall.group()) {
+        // Below a search node that found no two sure eyes, a pass, or an
+        // attacker's move that took nothing (the same group, fewer empty
+        // vertices), finds none either.
+        let unchanged = match came {
+            Came::Pass => true,
+            Came::Move => {
+                mover == Side::Defender
+                    && self
+                        .len
+                        .checked_sub(2)
+                        .and_then(|i| self.path.get(i))
+                        .is_some_and(|&above| above as Mask == pos.def)
+            }
+            Came::Root => false,
+        };
+        if !unchanged && self.two_true_eyes(pos, wall.group()) {
             return (Res::Lives, NO_REPETITION);
         }
         let key =
@@ -1460,7 +1487,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                     // On the line already.
                     Played::Done(next) => next,
                 };
-                let res = self.search(next, other(mover), false);
+                let res = self.search(next, other(mover), Came::Move);
                 self.len -= 1;
                 history = history.min(res.1);
                 if res.0 == good {
@@ -1477,7 +1504,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                 } else {
                     // The moves' reading has left other groups in the memo.
                     self.wall_memo.set((pos.def, wall.group(), wall.reach()));
-                    self.search(pos, other(mover), true)
+                    self.search(pos, other(mover), Came::Pass)
                 };
                 history = history.min(res.1);
                 if res.0 == good {

@@ -1432,7 +1432,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
         let key =
             pos.key() | (u64::from(mover == Side::Attacker) << 37) | (u64::from(passed) << 38);
-        let slot = owlet_board::slot(mix(key), Self::TABLE);
+        let slot = table_slot(mix(key), Self::TABLE);
         // The two ways, newest first.
         let cached = |probe: usize| match self.cache.get(probe) {
             Some(&entry) if probe < Self::TABLE && entry & !(3 << RESULT_SHIFT) == key => {
@@ -1676,6 +1676,27 @@ fn unpack_analysis(x: u64) -> Analysis {
     }
 }
 
+/// `h % n`, as [`owlet_board::slot`] computes it. When `2^32 % n` is
+/// `n - d` for a `d` dividing `n` (820 entries: `d` = 4), the high half
+/// counts as `-d × (high % (n / d))`, which takes one reduction fewer.
+#[inline(always)]
+fn table_slot(h: u64, n: usize) -> usize {
+    let (Ok(n32), Ok(wrap)) = (
+        u32::try_from(n),
+        u32::try_from((1u64 << 32) % n.max(1) as u64),
+    ) else {
+        return owlet_board::slot(h, n);
+    };
+    let d = n32.wrapping_sub(wrap);
+    if n32 == 0 || n32 > 1 << 16 || d == 0 || n32 % d != 0 {
+        return owlet_board::slot(h, n);
+    }
+    let lo = h as u32 % n32;
+    let high = d * ((h >> 32) as u32 % (n32 / d));
+    let s = lo + (n32 - high);
+    (if s >= n32 { s - n32 } else { s }) as usize
+}
+
 /// A 64-bit mix for cache slots.
 const fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
@@ -1688,6 +1709,20 @@ const fn mix(mut x: u64) -> u64 {
 mod tests {
     use super::*;
     use std::string::{String, ToString};
+
+    #[test]
+    fn table_slot_matches_board_slot() {
+        let mut h = 0x0123_4567_89ab_cdefu64;
+        for _ in 0..20_000 {
+            h = mix(h.wrapping_add(1));
+            for n in [1, 2, 3, 104, 205, 820, 1000, 1024, 4096, 65_537] {
+                assert_eq!(table_slot(h, n), owlet_board::slot(h, n), "{h} {n}");
+            }
+        }
+        for h in [0, u64::MAX, 1 << 32, (1 << 32) - 1] {
+            assert_eq!(table_slot(h, 820), owlet_board::slot(h, 820));
+        }
+    }
 
     fn value(coded: &str) -> String {
         let g = EyeGraph::parse(coded).unwrap();

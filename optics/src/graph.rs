@@ -195,7 +195,7 @@ impl EyeGraph {
     /// The vertices next to any of `set`.
     pub(crate) fn neighbours(&self, set: Mask) -> Mask {
         let mut out = 0;
-        let mut rest = set;
+        let mut rest = u32::from(set);
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;

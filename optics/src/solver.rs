@@ -1170,7 +1170,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         let g = &self.graph;
         let empty = g.all() & !pos.def & !pos.att & !g.marginal;
         let mut eyes = u32::from(pos.eye);
-        let mut rest = empty;
+        let mut rest = u32::from(empty);
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -1299,7 +1299,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                 let empty = g.all() & !next.def & !next.att;
                 // A string holding one of these is immortal.
                 let anchors = g.marginal & !next.orig;
-                let mut rest = next.att & around;
+                let mut rest = u32::from(next.att & around);
                 while rest != 0 {
                     let u = rest.trailing_zeros() as usize;
                     // A stone with an empty neighbour keeps its string.
@@ -1308,7 +1308,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                         continue;
                     }
                     let (string, lives) = g.flood_until(bit(u), next.att, empty, anchors);
-                    rest &= !string;
+                    rest &= !u32::from(string);
                     if !lives {
                         next.att &= !string;
                         next.orig &= !string;
@@ -1346,7 +1346,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                     return Played::Captured;
                 }
                 let empty = g.all() & !next.def & !next.att;
-                let mut rest = next.def & around & !wall.group();
+                let mut rest = u32::from(next.def & around & !wall.group());
                 while rest != 0 {
                     let u = rest.trailing_zeros() as usize;
                     // A stone with an empty neighbour keeps its string.
@@ -1355,7 +1355,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                         continue;
                     }
                     let (string, lives) = g.flood_until(bit(u), next.def, empty, 0);
-                    rest &= !string;
+                    rest &= !u32::from(string);
                     if !lives {
                         next.def &= !string;
                     }
@@ -1466,7 +1466,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             Side::Attacker => 0,
             Side::Defender => ((1 << self.ncaptives) - 1) << CAPTURE_MOVE,
         };
-        let mut empty = self.graph.all() & !(pos.def | pos.att);
+        let mut empty = u32::from(self.graph.all() & !(pos.def | pos.att));
         while empty != 0 {
             let v = empty.trailing_zeros() as usize;
             empty &= empty - 1;

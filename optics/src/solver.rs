@@ -230,7 +230,8 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     graph: EyeGraph,
     /// The vertex of each move index (the reading order).
     order: [u8; MAX_VERTICES],
-    /// The move index of each vertex (`order` inverted).
+    /// The move index `m` of each vertex (`order` inverted), kept as
+    /// `32 - m` modulo 32: rotating 1 right by it sets bit `m`.
     rank: [u8; MAX_VERTICES],
     /// Keys of the positions of the current line, each with its
     /// [`measure`] in the bits from [`LINE_MEASURE`] and the index of the
@@ -542,7 +543,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         self.order = order;
         for (m, &v) in order.iter().enumerate().take(n) {
             if let Some(r) = self.rank.get_mut(usize::from(v)) {
-                *r = m as u8;
+                *r = (m as u8).wrapping_neg() & 31;
             }
         }
 
@@ -1470,7 +1471,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         while empty != 0 {
             let v = empty.trailing_zeros() as usize;
             empty &= empty - 1;
-            moves |= 1 << self.rank.get(v).copied().unwrap_or(0);
+            moves |= 1u32.rotate_right(u32::from(self.rank.get(v).copied().unwrap_or(0)));
         }
         // One place stores the result (the store is inlined there).
         let (res, history) = 'read: {

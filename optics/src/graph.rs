@@ -133,13 +133,10 @@ impl EyeGraph {
         self.n == 0
     }
 
-    /// All vertices as a mask.
+    /// All vertices as a mask: the low 16 bits of a 32-bit mask of `n`
+    /// ones (`n` is at most [`MAX_VERTICES`], 16), with no test of `n`.
     pub(crate) const fn all(&self) -> Mask {
-        if self.n >= MAX_VERTICES {
-            Mask::MAX
-        } else {
-            (1 << self.n) - 1
-        }
+        !u32::MAX.wrapping_shl(self.n as u32) as Mask
     }
 
     /// Adds a vertex; `None` when full.

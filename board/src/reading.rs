@@ -1135,6 +1135,29 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         if board.color_at(target).is_none() {
             return 0;
         }
+        // Without extra moves in either round (the attack's first round
+        // has none; the defence's has none from the break-chain depth on),
+        // the list is the first round's, and so are its candidates: the
+        // untried ones are those after the first `tried`, up to the end
+        // mark (see `known_score`).
+        let first_extra_empty = match routine {
+            Routine::Attack => true,
+            Routine::Defend => depth >= usize::from(self.limits.break_chain_depth),
+        };
+        if extra.is_empty() && first_extra_empty {
+            let n = moves
+                .iter()
+                .position(|&(_, p)| p == Point::FILLER)
+                .unwrap_or(MAX_CANDIDATES);
+            for (to, i) in (tried..n).enumerate() {
+                if let Some(&e) = moves.get(i)
+                    && let Some(slot) = moves.get_mut(to)
+                {
+                    *slot = e;
+                }
+            }
+            return n.saturating_sub(tried);
+        }
         // The first round's scores, read in this same position, serve
         // again.
         let known = *moves;

@@ -973,19 +973,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // Plain moves first: liberties, captures of attacker strings in
         // atari (the target's own and its superstring's), ataris on its
         // neighbours and extensions.
-        let mut extra = [target; MAX_BREAK_CHAIN];
-        let n_extra = self.chain_breaks(
-            board, target, color, libs, depth, komaster, false, &mut extra,
-        );
         let mut moves: Candidates = [(0, Point::FILLER); MAX_CANDIDATES];
-        let n = self.defense_candidates(
-            board,
-            target,
-            depth,
-            extra.get(..n_extra).unwrap_or(&[]),
-            None,
-            &mut moves,
-        );
+        let n = self.defense_candidates(board, target, depth, &[], None, &mut moves);
         let width = self.width(n, depth);
         let mut best = (Code::Fail, None);
         let side = (color, Routine::Defend);
@@ -997,9 +986,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // included), and the next candidates of a node that tried only a
         // few.
         if best.0 != Code::Win {
-            let n_extra = self.chain_breaks(
-                board, target, color, libs, depth, komaster, true, &mut extra,
-            );
+            let mut extra = [target; MAX_BREAK_CHAIN];
+            let n_extra =
+                self.chain_breaks(board, target, color, libs, depth, komaster, &mut extra);
             let extra = extra.get(..n_extra).unwrap_or(&[]);
             self.try_untried(
                 board, target, side, extra, width, &mut moves, None, depth, komaster, &mut best,
@@ -1027,13 +1016,14 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     }
 
     /// Chain-breaking defence moves for the string at `target` (`libs`
-    /// liberties), written to `extra`; answers how many. Without `read`,
-    /// the liberties of neighbouring attacker strings in atari. With it,
-    /// the capturing moves of neighbouring attacker strings with two or
-    /// three liberties, found by reading them, and both liberties of one
-    /// with two (either atari may be the one that works). Near the root the
-    /// neighbours of friendly strings the target could connect to through
-    /// a liberty (its superstring) count too. A target in atari is taken
+    /// liberties), written to `extra`; answers how many: the capturing
+    /// moves of neighbouring attacker strings with two or three liberties,
+    /// found by reading them, and both liberties of one with two (either
+    /// atari may be the one that works). Near the root the neighbours of
+    /// friendly strings the target could connect to through a liberty (its
+    /// superstring) count too (see [`chain_targets`]; the liberties of
+    /// those in atari are among the first round's candidates, see
+    /// [`Reader::defense_candidates`]). A target in atari is taken
     /// next move unless the move captures at once, plays on its liberty, or
     /// ataris a string next to that liberty so that the capture is retaken
     /// (see `capture_code`): only those strings are read then. None
@@ -1048,13 +1038,12 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         libs: usize,
         depth: usize,
         komaster: Option<Color>,
-        read: bool,
         extra: &mut [Point; MAX_BREAK_CHAIN],
     ) -> usize {
         if depth >= usize::from(self.limits.break_chain_depth) {
             return 0;
         }
-        self.chain_breaks_below(board, target, color, libs, depth, komaster, read, extra)
+        self.chain_breaks_below(board, target, color, libs, depth, komaster, extra)
     }
 
     /// [`Reader::chain_breaks`] above the break-chain depth. Out of line:
@@ -1070,15 +1059,15 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         libs: usize,
         depth: usize,
         komaster: Option<Color>,
-        read: bool,
         extra: &mut [Point; MAX_BREAK_CHAIN],
     ) -> usize {
         let mut n_extra = 0;
         let below = depth + self.pre_read_step();
         let mut chain = [Point::FILLER; 16];
-        let n_chain = chain_targets(board, target, color, depth, &mut chain);
+        let lib_set = Liberties::of(board, target);
+        let (_, n_chain) = chain_targets(board, target, color, depth, &lib_set, &mut chain);
         let mut last = [target; 1];
-        if read && libs == 1 {
+        if libs == 1 {
             board.liberties(target, &mut last);
         }
         for &a in chain.get(..n_chain).unwrap_or(&[]) {
@@ -1086,14 +1075,6 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 break;
             }
             let alibs = board.liberty_count(a);
-            if !read {
-                if alibs == 1 {
-                    let mut l = [a; 1];
-                    board.liberties(a, &mut l);
-                    push_point(extra, &mut n_extra, l[0]);
-                }
-                continue;
-            }
             let worth = libs >= 2 || last[0].neighbors().iter().any(|&q| board.same_string(q, a));
             if !(2..=3).contains(&alibs) || !worth {
                 continue;
@@ -1136,7 +1117,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             return 0;
         }
         // Without extra moves in either round (the attack's first round
-        // has none; the defence's has none from the break-chain depth on),
+        // has none; the defence's adds its chain's captures only above the
+        // break-chain depth),
         // the list is the first round's, and so are its candidates: the
         // untried ones are those after the first `tried`, up to the end
         // mark (see `known_score`).
@@ -1186,6 +1168,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
 
     /// Fills `out` with defending moves, best first; answers how many.
     /// The scores in `known` (see [`known_score`]) are taken as read.
+    /// Without them (a node's first round) and above the break-chain
+    /// depth, the liberties of the first [`MAX_BREAK_CHAIN`] strings in
+    /// atari among [`chain_targets`] come first.
     // Not inlined: its temporaries must not stay on the stack while the
     // search recurses (the device's stack is small).
     #[inline(never)]
@@ -1206,12 +1191,31 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let mut list = MoveList::new();
         let lib_set = Liberties::of(board, target);
         let ladder_only = depth >= usize::from(self.limits.depth);
+        // The strings next to the target, then (in the first round) the
+        // rest of the chain whose strings in atari it captures first.
+        let mut adj = [Point::FILLER; 16];
+        let na = if known.is_none() && depth < usize::from(self.limits.break_chain_depth) {
+            let (na, n_chain) = chain_targets(board, target, color, depth, &lib_set, &mut adj);
+            let mut in_atari = 0;
+            for &a in adj.get(..n_chain).unwrap_or(&[]) {
+                if in_atari >= MAX_BREAK_CHAIN {
+                    break;
+                }
+                if board.liberty_count(a) == 1 {
+                    let mut l = [a; 1];
+                    board.liberties(a, &mut l);
+                    list.push(l[0]);
+                    in_atari += 1;
+                }
+            }
+            na
+        } else {
+            board.adjacent_strings(target, &mut adj)
+        };
         for &p in extra {
             list.push(p);
         }
         // Capture or attack the attacker's strings that surround the target.
-        let mut adj = [Point::FILLER; 16];
-        let na = board.adjacent_strings(target, &mut adj);
         for &a in adj.get(..na).unwrap_or(&[]) {
             let alibs = board.liberty_count(a);
             if alibs == 1 || (!ladder_only && alibs <= libs + 1 && alibs <= 3) {
@@ -1615,20 +1619,24 @@ fn sort_candidates(list: &mut [(i16, Point)]) {
 
 /// The attacker strings next to `target` (and, up to
 /// [`DEFENSE_SUPERSTRING_DEPTH`], next to friendly strings with at most
-/// three liberties that `target` could connect to through a liberty) whose
-/// capture may save it; answers how many were written to `chain`. Out of
-/// line, so its scratch space is freed before the defence reads on.
+/// three liberties that `target` could connect to through one of its
+/// liberties `lib_set`) whose capture may save it, written to `chain`,
+/// those next to `target` first; answers how many are next to `target`
+/// and how many in all. Out of line, so its scratch space is freed before
+/// the defence reads on.
 #[inline(never)]
 fn chain_targets<const C: usize, const M: usize>(
     board: &Board<C, M>,
     target: Point,
     color: Color,
     depth: usize,
+    lib_set: &Liberties,
     chain: &mut [Point; 16],
-) -> usize {
-    let mut n_chain = board.adjacent_strings(target, chain);
+) -> (usize, usize) {
+    let n_adj = board.adjacent_strings(target, chain);
+    let mut n_chain = n_adj;
     if depth <= DEFENSE_SUPERSTRING_DEPTH {
-        for &l in Liberties::of(board, target).as_slice() {
+        for &l in lib_set.as_slice() {
             for q in l.neighbors() {
                 if board.color_at(q) == Some(color)
                     && !board.same_string(q, target)
@@ -1646,7 +1654,7 @@ fn chain_targets<const C: usize, const M: usize>(
             }
         }
     }
-    n_chain
+    (n_adj, n_chain)
 }
 
 /// Whether `attacker` would commit suicide on every liberty of `target`.

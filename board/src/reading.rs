@@ -847,7 +847,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             return 0;
         };
         let libs = board.liberty_count(target);
-        let mut list = MoveList::new();
+        let mut list = MoveList::new(out);
         let lib_set = Liberties::of(board, target);
         // The scores of the liberties read for backfilling, by liberty
         // (`Some(None)`: not a candidate).
@@ -907,35 +907,23 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             }
         }
         // Order by a one-move look-ahead.
-        let mut count = 0;
-        for &m in list.as_slice() {
-            if take_known(known, m, out, &mut count) {
-                continue;
-            }
+        let len = list.len;
+        score_moves(out, len, known, |m| {
             let read = if backfilled {
                 let at = lib_set.as_slice().iter().position(|&l| l == m);
                 at.and_then(|i| lib_scores.get(i).copied().flatten())
             } else {
                 None
             };
-            let score = match read {
+            match read {
                 Some(score) => score,
                 // Our own string's liberties are read up to 4 (the
                 // target's, of the other colour, come exact whatever the
                 // cap).
                 None => look_ahead(board, attacker, m, target, true, 4)
                     .and_then(|a| attack_score(&a, ladder_only, &lib_set, m)),
-            };
-            let Some(score) = score else {
-                continue;
-            };
-            if let Some(slot) = out.get_mut(count) {
-                *slot = (score, m);
-                count += 1;
             }
-        }
-        sort_candidates(out.get_mut(..count).unwrap_or(&mut []));
-        count
+        })
     }
 
     // ---- defense ---------------------------------------------------------
@@ -1188,7 +1176,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             return 0;
         };
         let libs = board.liberty_count(target);
-        let mut list = MoveList::new();
+        let mut list = MoveList::new(out);
         let lib_set = Liberties::of(board, target);
         let ladder_only = depth >= usize::from(self.limits.depth);
         // The strings next to the target, then (in the first round) the
@@ -1239,15 +1227,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // Second-order liberties: extend towards open space.
             list.push_second_order(board, lib_set.as_slice());
         }
-        let mut count = 0;
-        for &m in list.as_slice() {
-            if take_known(known, m, out, &mut count) {
-                continue;
-            }
+        let len = list.len;
+        score_moves(out, len, known, |m| {
             // Only the target's liberties are read, up to 6.
-            let Some(after) = look_ahead(board, color, m, target, false, 6) else {
-                continue;
-            };
+            let after = look_ahead(board, color, m, target, false, 6)?;
             let tlibs = after.watch_libs;
             let mut score = 100 * tlibs.min(6) as i32 + 30 * after.captured.min(4) as i32;
             if tlibs <= 1 {
@@ -1260,13 +1243,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             if after.ataris {
                 score += 40;
             }
-            if let Some(slot) = out.get_mut(count) {
-                *slot = (score.clamp(-30_000, 30_000) as i16, m);
-                count += 1;
-            }
-        }
-        sort_candidates(out.get_mut(..count).unwrap_or(&mut []));
-        count
+            Some(score.clamp(-30_000, 30_000) as i16)
+        })
     }
 }
 
@@ -1337,20 +1315,21 @@ impl Liberties {
 /// Words of [`MoveList`]'s bitmap of the points pushed.
 const SEEN_WORDS: usize = CAPACITY.div_ceil(32);
 
-/// Candidate points, each once, in generation order.
-struct MoveList {
+/// Candidate points, each once, in generation order, written (scored 0)
+/// into the first `len` slots of the candidate list that scores them.
+struct MoveList<'a> {
     /// The points pushed: bit `i % 32` of word `i / 32` is the point of
     /// layout index `i` (32-bit words: the device shifts 32 bits at once).
     seen: [u32; SEEN_WORDS],
-    points: [Point; MAX_CANDIDATES],
+    points: &'a mut Candidates,
     len: usize,
 }
 
-impl MoveList {
-    fn new() -> MoveList {
+impl<'a> MoveList<'a> {
+    fn new(points: &'a mut Candidates) -> MoveList<'a> {
         MoveList {
             seen: [0; SEEN_WORDS],
-            points: [Point::FILLER; MAX_CANDIDATES],
+            points,
             len: 0,
         }
     }
@@ -1367,12 +1346,8 @@ impl MoveList {
         let bit = 1 << (i % 32);
         if *word & bit == 0 {
             *word |= bit;
-            push_point(&mut self.points, &mut self.len, p);
+            push_point(self.points, &mut self.len, (0, p));
         }
-    }
-
-    fn as_slice(&self) -> &[Point] {
-        self.points.get(..self.len).unwrap_or(&[])
     }
 
     /// Pushes the liberties of the strings of `color` (that of the string
@@ -1587,23 +1562,37 @@ fn known_score(known: Option<&Candidates>, m: Point) -> Option<i16> {
     None
 }
 
-/// Adds `m` to `out` (at `count`, which it advances) with its score in
-/// `known` (see [`known_score`]); whether `known` had it.
+/// Scores the first `len` moves of `out` in place, each with its score in
+/// `known` (see [`known_score`]) or else with `score`, dropping those
+/// `score` finds unplayable; sorts them best first and marks the slots
+/// they leave unused with [`Point::FILLER`]. Answers how many are left.
 #[inline(always)]
-fn take_known(
-    known: Option<&Candidates>,
-    m: Point,
+fn score_moves(
     out: &mut Candidates,
-    count: &mut usize,
-) -> bool {
-    let Some(score) = known_score(known, m) else {
-        return false;
-    };
-    if let Some(slot) = out.get_mut(*count) {
-        *slot = (score, m);
-        *count += 1;
+    len: usize,
+    known: Option<&Candidates>,
+    mut score: impl FnMut(Point) -> Option<i16>,
+) -> usize {
+    let mut count = 0;
+    for i in 0..len {
+        let Some(&(_, m)) = out.get(i) else {
+            break;
+        };
+        if let Some(s) = known_score(known, m).or_else(|| score(m))
+            && let Some(slot) = out.get_mut(count)
+        {
+            *slot = (s, m);
+            count += 1;
+        }
     }
-    true
+    // Most moves are playable: the loop is skipped, not entered empty.
+    if count < len {
+        for slot in out.get_mut(count..len).unwrap_or(&mut []) {
+            *slot = (0, Point::FILLER);
+        }
+    }
+    sort_candidates(out.get_mut(..count).unwrap_or(&mut []));
+    count
 }
 
 /// Insertion sort by descending score, stable (keeps generation order on ties).

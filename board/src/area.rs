@@ -11,7 +11,7 @@
 //! bytes are replaced in turn (first in, first out). Omits GNU Go's
 //! per-point active areas and its cost-based replacement.
 
-use crate::board::Board;
+use crate::board::{Board, Cell};
 use crate::cache::{pack_point, unpack_point};
 use crate::point::{CAPACITY, Point, STRIDE};
 use crate::reading::Code;
@@ -85,10 +85,21 @@ impl Span {
         // From the first row's first point to the last row's last.
         let start = usize::from(self.lo.1) * STRIDE + usize::from(self.lo.0);
         let all = board.cells_from(start, rows.saturating_sub(1) * STRIDE + width);
-        for row in all.chunks(STRIDE) {
-            for cells in row.get(..width).unwrap_or(row).chunks(16) {
-                let word = cells.iter().fold(0u32, |w, &c| (w << 2) | c as u32);
-                h = (h ^ u64::from(word)).wrapping_mul(MIX).rotate_left(29);
+        let step = |h: u64, cells: &[Cell]| {
+            let word = cells.iter().fold(0u32, |w, &c| (w << 2) | c as u32);
+            (h ^ u64::from(word)).wrapping_mul(MIX).rotate_left(29)
+        };
+        // Each row's first 16 cells make one word, the rest (a row holds
+        // at most 19) another.
+        for r in 0..rows {
+            let at = r * STRIDE;
+            let Some(row) = all.get(at..at + width) else {
+                break;
+            };
+            let (first, rest) = row.split_at(width.min(16));
+            h = step(h, first);
+            if !rest.is_empty() {
+                h = step(h, rest);
             }
         }
         if let Some(ko) = board.ko_point()

@@ -70,7 +70,7 @@
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
 //! console): a `search` frame is 128 bytes (registers and locals; a
-//! move is made in a `search_move` frame of 112 on top of the line's
+//! move is made in a `search_move` frame of 128 on top of the line's
 //! last), an `evaluate` frame 168, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
 //! no position, so the deepest reading is 129 `search` frames (16.1 KiB)
@@ -178,6 +178,11 @@ enum Came {
     Root,
     /// By a move from the search node below it on the line.
     Move,
+    /// By a defender's move that leaves its group at most one liberty:
+    /// the attacker to move captures it.
+    Atari,
+    /// By a defender's move that leaves its group two liberties or more.
+    Free,
     /// By a pass of the search node on the same position.
     Pass,
 }
@@ -269,6 +274,9 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// vertices whose emptiness counts as its liberties: the node after a
     /// move reads the group its move left.
     wall_memo: Cell<(Mask, Mask, Mask)>,
+    /// How [`Solver::search`] reaches the position of the last move
+    /// [`Solver::search_move`] made.
+    reached: Came,
 }
 
 impl<const CACHE: usize> Default for Solver<CACHE> {
@@ -309,6 +317,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             board_rules: false,
             deepest: 0,
             wall_memo: Cell::new((0, 0, 0)),
+            reached: Came::Move,
         }
     }
 
@@ -1248,18 +1257,18 @@ impl<const CACHE: usize> Solver<CACHE> {
             return Played::Illegal;
         }
         if self.local_play && pos.att & self.captive_mask == 0 {
-            return self.play_local(pos, self.wall(pos), side, v);
+            return self.play_local(pos, self.wall(pos), side, v).0;
         }
         self.play_anywhere(pos, side, v)
     }
 
     /// [`Solver::play`] on an empty vertex `v` of `pos`, whose group is
-    /// `wall`.
-    fn play_at(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> Played {
+    /// `wall`, with how [`Solver::search`] reaches the position.
+    fn play_at(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> (Played, Came) {
         if self.local_play && pos.att & self.captive_mask == 0 {
             return self.play_local(pos, wall, side, v);
         }
-        self.play_anywhere(pos, side, v)
+        (self.play_anywhere(pos, side, v), Came::Move)
     }
 
     /// [`Solver::play`] when any string may lose its last liberty.
@@ -1287,9 +1296,11 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// last liberty (an empty, legal-looking vertex `v`; `wall`: `pos`'s
     /// group). The group after the move follows from `wall` (the stone
     /// joins it, with the strings it connects) and is left in
-    /// `wall_memo` for the position reached.
+    /// `wall_memo` for the position reached; after a defender's move, its
+    /// liberties are counted, and the [`Came`] answered says whether the
+    /// attacker to move captures at once.
     #[inline(always)]
-    fn play_local(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> Played {
+    fn play_local(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> (Played, Came) {
         let g = &self.graph;
         let b = bit(v);
         let around = g.adj.get(v).copied().unwrap_or(0);
@@ -1328,8 +1339,9 @@ impl<const CACHE: usize> Solver<CACHE> {
                     wall = Wall::new(wall.group() | b | joined, wall.reach() | around | next_to);
                 }
                 self.wall_memo.set((next.def, wall.group(), wall.reach()));
-                if self.liberties(next, wall) == 0 {
-                    return Played::Illegal;
+                let liberties = self.liberties(next, wall);
+                if liberties == 0 {
+                    return (Played::Illegal, Came::Move);
                 }
                 // A string off the group needs a liberty (one next to `v`
                 // will do).
@@ -1338,13 +1350,19 @@ impl<const CACHE: usize> Solver<CACHE> {
                     && around & empty == 0
                     && !g.flood_until(b, next.def, empty, 0).1
                 {
-                    return Played::Illegal;
+                    return (Played::Illegal, Came::Move);
                 }
+                let came = if liberties <= 1 {
+                    Came::Atari
+                } else {
+                    Came::Free
+                };
+                return (Played::Done(next), came);
             }
             Side::Attacker => {
                 next.att |= b;
                 if self.liberties(next, wall) == 0 {
-                    return Played::Captured;
+                    return (Played::Captured, Came::Move);
                 }
                 let empty = g.all() & !next.def & !next.att;
                 let mut rest = u32::from(next.def & around & !wall.group());
@@ -1369,11 +1387,11 @@ impl<const CACHE: usize> Solver<CACHE> {
                 if around & empty == 0
                     && !g.flood_until(b, next.att, empty, g.marginal & !next.orig).1
                 {
-                    return Played::Illegal;
+                    return (Played::Illegal, Came::Move);
                 }
             }
         }
-        Played::Done(next)
+        (Played::Done(next), Came::Move)
     }
 
     /// Whether the defender's move on vertex `v` is one it reads: it
@@ -1410,7 +1428,14 @@ impl<const CACHE: usize> Solver<CACHE> {
             return (Res::Unknown, NO_REPETITION);
         }
         let wall = self.wall(pos);
-        if mover == Side::Attacker && self.liberties(pos, wall) <= 1 {
+        // A defender's move below has counted the group's liberties.
+        if mover == Side::Attacker
+            && match came {
+                Came::Atari => true,
+                Came::Free => false,
+                _ => self.liberties(pos, wall) <= 1,
+            }
+        {
             return (Res::Dies, NO_REPETITION);
         }
         // Below a search node that found no two sure eyes, a pass, or an
@@ -1426,7 +1451,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                         .and_then(|i| self.path.get(i))
                         .is_some_and(|&above| above as Mask == pos.def)
             }
-            Came::Root => false,
+            Came::Root | Came::Atari | Came::Free => false,
         };
         if !unchanged && self.two_true_eyes(pos, wall.group()) {
             return (Res::Lives, NO_REPETITION);
@@ -1488,7 +1513,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                     // On the line already.
                     Played::Done(next) => next,
                 };
-                let res = self.search(next, other(mover), Came::Move);
+                let res = self.search(next, other(mover), self.reached);
                 self.len -= 1;
                 history = history.min(res.1);
                 if res.0 == good {
@@ -1526,18 +1551,22 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// [`Solver::search`]'s move `m` of `mover` from `pos` (whose group
     /// is `wall`); a defender's move it does not read is
     /// [`Played::Illegal`]. The position a move reaches
-    /// ([`Played::Done`]) is put on the line. Kept out of line: its
-    /// temporaries stay off the recursion's frames.
+    /// ([`Played::Done`]) is put on the line, and how the search reaches
+    /// it in `reached`. Kept out of line: its temporaries stay off the
+    /// recursion's frames.
     #[inline(never)]
     fn search_move(&mut self, pos: Pos, wall: Wall, mover: Side, m: usize) -> Played {
         if m >= self.graph.len() {
+            self.reached = Came::Move;
             return match self.off_graph(pos, mover, m) {
                 Played::Done(next) => self.onto_line(pos, next),
                 played => played,
             };
         }
         let v = self.order.get(m).copied().unwrap_or(0) as usize;
-        match self.play_at(pos, wall, mover, v) {
+        let (played, came) = self.play_at(pos, wall, mover, v);
+        self.reached = came;
+        match played {
             Played::Done(next) => match self.line_entry(pos, next) {
                 Err(i) => Played::Repeats(i),
                 Ok(_)

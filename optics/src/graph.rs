@@ -217,19 +217,25 @@ impl EyeGraph {
         (set, around)
     }
 
-    /// The part of `within` connected to `seed` (both masks), filled
-    /// until it holds a vertex of `stop` or a vertex next to it is in
-    /// `free`, and whether it stopped so (then the part found may be only
-    /// some of it).
-    pub(crate) fn flood_until(
+    /// The part of `within` connected to the vertex `seed` (a mask of one
+    /// vertex of `within`), filled until it holds a vertex of `stop` or a
+    /// vertex next to it is in `free`, and whether it stopped so (then the
+    /// part found may be only some of it). `next_to`, the seed's
+    /// neighbours, hold no vertex of `free`: the fill starts from them.
+    #[inline(always)]
+    pub(crate) fn flood_until_past(
         &self,
         seed: Mask,
+        next_to: Mask,
         within: Mask,
         free: Mask,
         stop: Mask,
     ) -> (Mask, bool) {
-        let mut set = seed & within;
-        let mut frontier = set;
+        if seed & stop != 0 {
+            return (seed, true);
+        }
+        let mut frontier = next_to & within & !seed;
+        let mut set = seed | frontier;
         while frontier != 0 {
             if frontier & stop != 0 {
                 return (set, true);

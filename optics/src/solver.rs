@@ -70,7 +70,7 @@
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
 //! console): a `search` frame is 128 bytes (registers and locals; a
-//! move is made in a `search_move` frame of 128 on top of the line's
+//! move is made in a `search_move` frame of 136 on top of the line's
 //! last), an `evaluate` frame 168, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
 //! no position, so the deepest reading is 129 `search` frames (16.1 KiB)
@@ -1315,11 +1315,13 @@ impl<const CACHE: usize> Solver<CACHE> {
                 while rest != 0 {
                     let u = rest.trailing_zeros() as usize;
                     // A stone with an empty neighbour keeps its string.
-                    if g.adj.get(u).copied().unwrap_or(0) & empty != 0 {
+                    let next_to = g.adj.get(u).copied().unwrap_or(0);
+                    if next_to & empty != 0 {
                         rest &= rest - 1;
                         continue;
                     }
-                    let (string, lives) = g.flood_until(bit(u), next.att, empty, anchors);
+                    let (string, lives) =
+                        g.flood_until_past(bit(u), next_to, next.att, empty, anchors);
                     rest &= !u32::from(string);
                     if !lives {
                         next.att &= !string;
@@ -1348,7 +1350,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                 let empty = g.all() & !next.def & !next.att;
                 if wall.group() & b == 0
                     && around & empty == 0
-                    && !g.flood_until(b, next.def, empty, 0).1
+                    && !g.flood_until_past(b, around, next.def, empty, 0).1
                 {
                     return (Played::Illegal, Came::Move);
                 }
@@ -1369,11 +1371,12 @@ impl<const CACHE: usize> Solver<CACHE> {
                 while rest != 0 {
                     let u = rest.trailing_zeros() as usize;
                     // A stone with an empty neighbour keeps its string.
-                    if g.adj.get(u).copied().unwrap_or(0) & empty != 0 {
+                    let next_to = g.adj.get(u).copied().unwrap_or(0);
+                    if next_to & empty != 0 {
                         rest &= rest - 1;
                         continue;
                     }
-                    let (string, lives) = g.flood_until(bit(u), next.def, empty, 0);
+                    let (string, lives) = g.flood_until_past(bit(u), next_to, next.def, empty, 0);
                     rest &= !u32::from(string);
                     if !lives {
                         next.def &= !string;
@@ -1385,7 +1388,9 @@ impl<const CACHE: usize> Solver<CACHE> {
                 // do) unless it is immortal.
                 let empty = g.all() & !next.def & !next.att;
                 if around & empty == 0
-                    && !g.flood_until(b, next.att, empty, g.marginal & !next.orig).1
+                    && !g
+                        .flood_until_past(b, around, next.att, empty, g.marginal & !next.orig)
+                        .1
                 {
                     return (Played::Illegal, Came::Move);
                 }

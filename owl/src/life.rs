@@ -158,7 +158,7 @@ pub(crate) fn eye_key<const C: usize, const M: usize>(
 ) -> u64 {
     // The space and its eight surrounding points: spread along rows, then
     // along columns.
-    let words = spread(&spread(space.words(), 1), STRIDE as u32);
+    let words = spread::<{ STRIDE as u32 }>(&spread::<1>(space.words()));
     let around = PointSet::from_words(words) & on_board(board.size());
     let mut key = mix(color.index() as u64 + 7);
     for q in around.iter() {
@@ -276,7 +276,10 @@ pub fn dilate<const C: usize, const M: usize>(
     let on = on_board(board.size());
     let mut set = *from;
     for _ in 0..radius {
-        let (across, along) = (spread(set.words(), 1), spread(set.words(), STRIDE as u32));
+        let (across, along) = (
+            spread::<1>(set.words()),
+            spread::<{ STRIDE as u32 }>(set.words()),
+        );
         let mut words = across;
         for (w, a) in words.iter_mut().zip(along) {
             *w |= a;
@@ -299,15 +302,16 @@ fn on_board(size: usize) -> PointSet {
 /// at compile time.
 const FULL_BOARD: PointSet = PointSet::square(1, MAX_SIZE);
 
-/// The bitmap `words` with each bit also copied `n` layout cells
-/// (`0 < n < 64`) up and down: a set with its neighbours `n` cells away.
-fn spread(words: &[u64; POINT_SET_WORDS], n: u32) -> [u64; POINT_SET_WORDS] {
+/// The bitmap `words` with each bit also copied `N` layout cells
+/// (`0 < N < 64`) up and down: a set with its neighbours `N` cells away.
+/// `N` is a constant, so that the shifts of the words are.
+fn spread<const N: u32>(words: &[u64; POINT_SET_WORDS]) -> [u64; POINT_SET_WORDS] {
     let mut out = *words;
     let mut below = 0u64;
     for (w, slot) in out.iter_mut().enumerate() {
         let word = *slot;
         let above = words.get(w + 1).copied().unwrap_or(0);
-        *slot |= word << n | below >> (64 - n) | word >> n | above << (64 - n);
+        *slot |= word << N | below >> (64 - N) | word >> N | above << (64 - N);
         below = word;
     }
     out

@@ -70,7 +70,7 @@
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
 //! console): a `search` frame is 128 bytes (registers and locals; a
-//! move is made in a `search_move` frame of 136 on top of the line's
+//! move is made in a `search_move` frame of 128 on top of the line's
 //! last), an `evaluate` frame 168, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
 //! no position, so the deepest reading is 129 `search` frames (16.1 KiB)
@@ -1169,6 +1169,11 @@ impl<const CACHE: usize> Solver<CACHE> {
         inside + u32::from(pos.outer) + u32::from(pos.eye)
     }
 
+    /// Whether [`Solver::liberties`] is 0, tested without counting.
+    fn no_liberty(&self, pos: Pos, wall: Wall) -> bool {
+        pos.outer == 0 && !pos.eye && self.graph.all() & !pos.def & !pos.att & wall.reach() == 0
+    }
+
     /// Whether the group has two eyes the attacker can never fill (the
     /// extra eye counts as one): empty vertices off the margin whose every
     /// neighbour is a stone of the group (`group`, as
@@ -1363,7 +1368,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             }
             Side::Attacker => {
                 next.att |= b;
-                if self.liberties(next, wall) == 0 {
+                if self.no_liberty(next, wall) {
                     return (Played::Captured, Came::Move);
                 }
                 let empty = g.all() & !next.def & !next.att;

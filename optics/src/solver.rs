@@ -277,6 +277,10 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// How [`Solver::search`] reaches the position of the last move
     /// [`Solver::search_move`] made.
     reached: Came,
+    /// [`MIX`], read from memory where [`Solver::search`] hashes a
+    /// position: on Thumb-2 a load brings two words, where an immediate
+    /// takes two instructions a word.
+    multipliers: [u64; 2],
 }
 
 impl<const CACHE: usize> Default for Solver<CACHE> {
@@ -318,6 +322,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             deepest: 0,
             wall_memo: Cell::new((0, 0, 0)),
             reached: Came::Move,
+            multipliers: MIX,
         }
     }
 
@@ -1468,7 +1473,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
         let key =
             pos.key() | (u64::from(mover == Side::Attacker) << 37) | (u64::from(passed) << 38);
-        let slot = table_slot(mix(key), Self::TABLE);
+        let slot = table_slot(mix_by(key, self.multipliers), Self::TABLE);
         // The two ways, newest first.
         let cached = |probe: usize| match self.cache.get(probe) {
             Some(&entry) if probe < Self::TABLE && entry & !(3 << RESULT_SHIFT) == key => {
@@ -1737,12 +1742,21 @@ fn table_slot(h: u64, n: usize) -> usize {
     (if s >= n32 { s - n32 } else { s }) as usize
 }
 
+/// The multipliers of [`mix`].
+const MIX: [u64; 2] = [0xff51_afd7_ed55_8ccd, 0xc4ce_b9fe_1a85_ec53];
+
 /// A 64-bit mix for cache slots.
-const fn mix(mut x: u64) -> u64 {
+const fn mix(x: u64) -> u64 {
+    mix_by(x, MIX)
+}
+
+/// [`mix`] with its multipliers `k` given (see [`Solver::multipliers`]).
+#[inline(always)]
+const fn mix_by(mut x: u64, k: [u64; 2]) -> u64 {
     x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x = x.wrapping_mul(k[0]);
     x ^= x >> 33;
-    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x = x.wrapping_mul(k[1]);
     x ^ (x >> 33)
 }
 #[cfg(test)]
@@ -1894,7 +1908,7 @@ mod size {
         // Solver: the cache plus about 0.7 KiB (line of 64 positions,
         // graph, move order, captives).
         let fixed = core::mem::size_of::<Solver<0>>();
-        assert!(fixed <= 720, "{fixed}");
+        assert!(fixed <= 736, "{fixed}");
         assert_eq!(core::mem::size_of::<Solver<1024>>(), fixed + 8192);
         assert!(core::mem::size_of::<EyeGraph>() <= 96);
         std::println!(

@@ -738,7 +738,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                 outer: pos.outer - 1,
                 ..pos
             };
-            if self.wall_liberties(next).0 == 0 {
+            if self.no_liberty(next, self.wall(next)) {
                 return Played::Captured;
             }
             Played::Done(next)
@@ -783,7 +783,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     fn tactical(&mut self, pos: Pos, eye: bool) -> Option<Status> {
         let p = Pos { eye, ..pos };
         let filled = !eye && pos.eye;
-        if self.wall_liberties(p).0 == 0 {
+        if self.no_liberty(p, self.wall(p)) {
             return Some(DEAD);
         }
         if filled {

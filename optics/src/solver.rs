@@ -681,7 +681,9 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// Between one removal and the next each move adds one to the
     /// [`measure`], so such a run of the line holds at most one position
     /// of `pos`'s measure, found from the run's first one: one comparison
-    /// per run.
+    /// per run. Outer liberties and the extra eye are filled and never
+    /// emptied, so the runs before a position that differs from `pos` in
+    /// them are not looked at.
     fn repeats(&self, from: Pos, pos: Pos) -> Option<usize> {
         self.line_entry(from, pos).err()
     }
@@ -702,6 +704,12 @@ impl<const CACHE: usize> Solver<CACHE> {
         };
         let mut end = reach.min(MAX_DEPTH);
         while let Some(&last) = end.checked_sub(1).and_then(|i| self.path.get(i)) {
+            // Outer liberties and the extra eye are only ever filled: the
+            // positions up to one that differs from `pos` in them differ
+            // too.
+            if (last ^ k) & FILLED_BITS != 0 {
+                break;
+            }
             let start = (last >> LAST_REMOVAL) as usize;
             let first = self.path.get(start).copied().map_or(0, line_measure);
             if let Some(i) = q.checked_sub(first).map(|d| start + d as usize)
@@ -1665,6 +1673,10 @@ const LAST_REMOVAL: u32 = 58;
 
 /// Where the line's entries keep their position's [`measure`].
 const LINE_MEASURE: u32 = 37;
+
+/// The bits of a position's key that hold its outer liberties and its
+/// extra eye.
+const FILLED_BITS: u64 = 0x1f << 32;
 
 /// A line entry's key.
 const KEY_BITS: u64 = ((1 << LAST_REMOVAL) - 1) & !(0x1f << LINE_MEASURE);

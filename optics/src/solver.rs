@@ -666,7 +666,9 @@ impl<const CACHE: usize> Solver<CACHE> {
             *slot = entry;
         }
         self.len += 1;
-        self.deepest = self.deepest.max(self.len);
+        if self.len > self.deepest {
+            self.deepest = self.len;
+        }
     }
 
     /// Where on the line `pos`, reached from the line's last position

@@ -179,6 +179,20 @@ pub(crate) fn push_point<T>(list: &mut [T], n: &mut usize, x: T) {
     }
 }
 
+/// The layout indices of the four neighbours of the layout index `i`
+/// (south, west, east, north), as [`Point::neighbors`] has them but in
+/// `usize`: no table has an index past the layout's ends, where the
+/// border's neighbours fall.
+#[inline(always)]
+const fn around(i: usize) -> [usize; 4] {
+    [
+        i.wrapping_sub(STRIDE),
+        i.wrapping_sub(1),
+        i.wrapping_add(1),
+        i.wrapping_add(STRIDE),
+    ]
+}
+
 /// What a move would do, as [`Board::preview`] reads it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Preview {
@@ -265,12 +279,12 @@ impl Around {
         &mut self,
         board: &Board<C, M>,
         own: Cell,
-        q: Point,
+        q: usize,
         [e0, e1, e2]: [u16; 3],
         friends: &mut [u16; 4],
         dead: &mut [u16; 4],
     ) -> u16 {
-        let cell = board.cell(q);
+        let cell = board.cell_at(q);
         if cell == Cell::Empty {
             self.empties += 1;
             return 0;
@@ -278,7 +292,7 @@ impl Around {
         if cell == Cell::Border {
             return 0;
         }
-        let h = at(&board.strings[HEAD], q.index());
+        let h = at(&board.strings[HEAD], q);
         if h == e0 || h == e1 || h == e2 {
             return h;
         }
@@ -645,6 +659,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         self.cells.get(p.index()).copied().unwrap_or(Cell::Border)
     }
 
+    /// What occupies the layout index `i` (the border past the layout).
+    #[inline(always)]
+    fn cell_at(&self, i: usize) -> Cell {
+        match self.cells.get(i) {
+            Some(&c) => c,
+            None => Cell::Border,
+        }
+    }
+
     /// The colour of the stone at `p`, if any.
     #[inline]
     #[must_use]
@@ -918,12 +941,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let mut n = 0;
         // The stones, walked round the string from `p` (a stone: it has
         // liberties).
-        let start = p.index() as u16;
+        let start = p.index();
         let mut s = start;
         loop {
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the four neighbours.
-            let [a, b, c, d] = Point::from_layout(s).neighbors();
+            let [a, b, c, d] = around(s);
             if self.push_liberty(a, out, &mut n, want)
                 || self.push_liberty(b, out, &mut n, want)
                 || self.push_liberty(c, out, &mut n, want)
@@ -931,7 +954,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             {
                 break;
             }
-            s = at(&self.strings[NEXT], usize::from(s));
+            s = usize::from(at(&self.strings[NEXT], s));
             if s == start {
                 break;
             }
@@ -939,15 +962,19 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         n
     }
 
-    /// For [`Board::liberties`]: writes `q` to `out[*n]` if it is empty and
-    /// not among the first `*n`; answers whether `want` are written.
+    /// For [`Board::liberties`]: writes the point of layout index `i` to
+    /// `out[*n]` if it is empty and not among the first `*n`; answers
+    /// whether `want` are written.
     #[inline(always)]
-    fn push_liberty(&self, q: Point, out: &mut [Point], n: &mut usize, want: usize) -> bool {
-        if self.cell(q) == Cell::Empty && !out.get(..*n).unwrap_or(&[]).contains(&q) {
-            push_point(out, n, q);
-            return *n >= want;
+    fn push_liberty(&self, i: usize, out: &mut [Point], n: &mut usize, want: usize) -> bool {
+        if self.cell_at(i) != Cell::Empty {
+            return false;
         }
-        false
+        if out.get(..*n).unwrap_or(&[]).iter().any(|q| q.index() == i) {
+            return false;
+        }
+        push_point(out, n, Point::from_layout(i as u16));
+        *n >= want
     }
 
     /// [`Board::liberties`] into a long list, with a set of those seen,
@@ -1001,12 +1028,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let enemy = Cell::stone(color.opponent());
         let mut n = 0;
         // The stones, walked round the string from `p`.
-        let start = p.index() as u16;
+        let start = p.index();
         let mut s = start;
         loop {
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the four neighbours.
-            let [a, b, c, d] = Point::from_layout(s).neighbors();
+            let [a, b, c, d] = around(s);
             if !(self.push_string(a, enemy, out, &mut n)
                 && self.push_string(b, enemy, out, &mut n)
                 && self.push_string(c, enemy, out, &mut n)
@@ -1014,7 +1041,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             {
                 return n;
             }
-            s = at(&self.strings[NEXT], usize::from(s));
+            s = usize::from(at(&self.strings[NEXT], s));
             if s == start {
                 return n;
             }
@@ -1022,14 +1049,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     }
 
     /// For [`Board::adjacent_strings`]: writes the head of the string at
-    /// `q`, if `q` holds a stone `enemy`, to `out[*n]` unless it is among
-    /// the first `*n`; answers false when there was no room for it.
+    /// the layout index `i`, if it holds a stone `enemy`, to `out[*n]`
+    /// unless it is among the first `*n`; answers false when there was no
+    /// room for it.
     #[inline(always)]
-    fn push_string(&self, q: Point, enemy: Cell, out: &mut [Point], n: &mut usize) -> bool {
-        if self.cell(q) != enemy {
+    fn push_string(&self, i: usize, enemy: Cell, out: &mut [Point], n: &mut usize) -> bool {
+        if self.cell_at(i) != enemy {
             return true;
         }
-        let h = Point::from_layout(at(&self.strings[HEAD], q.index()));
+        let h = Point::from_layout(at(&self.strings[HEAD], i));
         if out.get(..*n).unwrap_or(&[]).contains(&h) {
             return true;
         }
@@ -1355,7 +1383,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// first neighbour of that string.
     #[inline(always)]
     fn near(&self, p: Point) -> [Near; 4] {
-        let [a, b, c, d] = p.neighbors();
+        let [a, b, c, d] = around(p.index());
         let na = self.near_one(a, [0, 0, 0]);
         let nb = self.near_one(b, [na.head, 0, 0]);
         let nc = self.near_one(c, [na.head, nb.head, 0]);
@@ -1366,10 +1394,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// One neighbour for [`Board::near`], given the heads of the
     /// neighbours before it (0 for none or no stone).
     #[inline(always)]
-    fn near_one(&self, q: Point, [e0, e1, e2]: [u16; 3]) -> Near {
-        let cell = self.cell(q);
+    fn near_one(&self, q: usize, [e0, e1, e2]: [u16; 3]) -> Near {
+        let cell = self.cell_at(q);
         let (head, libs, size) = if cell.color().is_some() {
-            let head = at(&self.strings[HEAD], q.index());
+            let head = at(&self.strings[HEAD], q);
             let h = usize::from(head);
             (head, at(&self.strings[LIBS], h), at(&self.strings[SIZE], h))
         } else {
@@ -1430,7 +1458,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     fn liberties_at(&self, p: Point, own: Cell, big: usize) -> u16 {
         // Written out: the device's build (optimised for size) does not
         // unroll a loop over the four.
-        let [a, b, c, d] = p.neighbors();
+        let p = p.index();
+        let [a, b, c, d] = around(p);
         u16::from(self.adds(a, p, own, big))
             + u16::from(self.adds(b, p, own, big))
             + u16::from(self.adds(c, p, own, big))
@@ -1438,19 +1467,20 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     }
 
     /// For [`Board::liberties_at`]: whether `e` is empty and touches no
-    /// stone `own` (other than `p`) of the string with head `big`.
+    /// stone `own` (other than `p`) of the string with head `big` (`e`
+    /// and `p` are layout indices).
     #[inline(always)]
-    fn adds(&self, e: Point, p: Point, own: Cell, big: usize) -> bool {
-        self.cell(e) == Cell::Empty && !self.touches(e, p, own, big)
+    fn adds(&self, e: usize, p: usize, own: Cell, big: usize) -> bool {
+        self.cell_at(e) == Cell::Empty && !self.touches(e, p, own, big)
     }
 
-    /// Whether the empty point `e` touches a stone (`own`, other than `p`)
-    /// of the string with head `big`.
+    /// Whether the empty point of layout index `e` touches a stone (`own`,
+    /// other than the one at `p`) of the string with head `big`.
     #[inline(always)]
-    fn touches(&self, e: Point, p: Point, own: Cell, big: usize) -> bool {
+    fn touches(&self, e: usize, p: usize, own: Cell, big: usize) -> bool {
         // Written out: the device's build (optimised for size) does not
         // unroll a loop over the four.
-        let [a, b, c, d] = e.neighbors();
+        let [a, b, c, d] = around(e);
         self.of_big(a, p, own, big)
             || self.of_big(b, p, own, big)
             || self.of_big(c, p, own, big)
@@ -1460,8 +1490,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// For [`Board::touches`]: whether `r` is a stone `own`, other than
     /// `p`, of the string with head `big`.
     #[inline(always)]
-    fn of_big(&self, r: Point, p: Point, own: Cell, big: usize) -> bool {
-        r != p && self.cell(r) == own && usize::from(at(&self.strings[HEAD], r.index())) == big
+    fn of_big(&self, r: usize, p: usize, own: Cell, big: usize) -> bool {
+        r != p && self.cell_at(r) == own && usize::from(at(&self.strings[HEAD], r)) == big
     }
 
     /// Liberties of the string that a stone `own` at `p` makes of the
@@ -1503,12 +1533,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 continue;
             }
             // The string's stones, round its cycle from its head.
-            let mut t = f;
+            let f = usize::from(f);
+            let p = p.index();
+            let mut s = f;
             loop {
-                let s = Point::from_layout(t);
                 // Written out: the device's build (optimised for size)
                 // does not unroll a loop over the four neighbours.
-                let [a, b, c, d] = s.neighbors();
+                let [a, b, c, d] = around(s);
                 libs += u16::from(self.first_reach(a, s, p, own, big, friends))
                     + u16::from(self.first_reach(b, s, p, own, big, friends))
                     + u16::from(self.first_reach(c, s, p, own, big, friends))
@@ -1516,8 +1547,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 if libs >= stop {
                     return libs;
                 }
-                t = at(&self.strings[NEXT], usize::from(t));
-                if t == f {
+                s = usize::from(at(&self.strings[NEXT], s));
+                if s == f {
                     break;
                 }
             }
@@ -1525,34 +1556,34 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         libs
     }
 
-    /// For the point `e` next to the stone `s` of one of `friends` other
-    /// than `big`: whether [`Board::more_joined_liberties`] counts `e` at
-    /// `s`. It does if `e` is empty and not `p`, unless `e` is next to `p`
-    /// (counted with `p`'s neighbours), touches a stone of `big`, or
-    /// touches a lower stone of one of `friends` other than `big`
-    /// (counted there).
+    /// For the point `e` next to the stone `s` (layout indices, as `p`)
+    /// of one of `friends` other than `big`: whether
+    /// [`Board::more_joined_liberties`] counts `e` at `s`. It does if `e`
+    /// is empty and not `p`, unless `e` is next to `p` (counted with `p`'s
+    /// neighbours), touches a stone of `big`, or touches a lower stone of
+    /// one of `friends` other than `big` (counted there).
     #[inline(always)]
     fn first_reach(
         &self,
-        e: Point,
-        s: Point,
-        p: Point,
+        e: usize,
+        s: usize,
+        p: usize,
         own: Cell,
         big: usize,
         friends: &[u16],
     ) -> bool {
-        if e == p || self.cell(e) != Cell::Empty {
+        if e == p || self.cell_at(e) != Cell::Empty {
             return false;
         }
-        let [a, b, c, d] = e.neighbors();
-        let clear = |r: Point| {
+        let [a, b, c, d] = around(e);
+        let clear = |r: usize| {
             if r == p {
                 return false;
             }
-            if self.cell(r) != own {
+            if self.cell_at(r) != own {
                 return true;
             }
-            let h = at(&self.strings[HEAD], r.index());
+            let h = at(&self.strings[HEAD], r);
             usize::from(h) != big && (r >= s || !friends.contains(&h))
         };
         clear(a) && clear(b) && clear(c) && clear(d)
@@ -1585,15 +1616,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let wants_own = own;
         let own = Cell::stone(color);
         // One look at each neighbour, each string next to `p` read once.
-        let mut around = Around::new();
+        let mut seen = Around::new();
         let mut friends = [0u16; 4];
         let mut dead = [0u16; 4];
         let (f, x) = (&mut friends, &mut dead);
-        let [a, b, c, d] = p.neighbors();
-        let ha = around.see(self, own, a, [0, 0, 0], f, x);
-        let hb = around.see(self, own, b, [ha, 0, 0], f, x);
-        let hc = around.see(self, own, c, [ha, hb, 0], f, x);
-        let hd = around.see(self, own, d, [ha, hb, hc], f, x);
+        let [a, b, c, d] = around(p.index());
+        let ha = seen.see(self, own, a, [0, 0, 0], f, x);
+        let hb = seen.see(self, own, b, [ha, 0, 0], f, x);
+        let hc = seen.see(self, own, c, [ha, hb, 0], f, x);
+        let hd = seen.see(self, own, d, [ha, hb, hc], f, x);
         let heads = [ha, hb, hc, hd];
         let Around {
             n_friends,
@@ -1602,7 +1633,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             empties,
             ataris,
             own_size,
-        } = around;
+        } = seen;
         let friends = friends.get(..n_friends).unwrap_or(&[]);
         let dead = dead.get(..n_dead).unwrap_or(&[]);
         // Surrounded, capturing nothing: suicide when every friend has at
@@ -1716,17 +1747,18 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// The count stops once it reaches `stop`.
     fn freed(&self, dead: &[u16], own: Cell, p: Point, heads: &[u16], stop: u16) -> u16 {
         let mut n = 0;
+        let p = p.index();
         for &d in dead {
             // The string's stones, round its cycle from its head.
+            let d = usize::from(d);
             let mut t = d;
             loop {
                 // Written out: the device's build (optimised for size)
                 // does not unroll a loop over the four neighbours.
-                let [a, b, c, e] = Point::from_layout(t).neighbors();
-                let frees = |r: Point| {
+                let [a, b, c, e] = around(t);
+                let frees = |r: usize| {
                     r == p
-                        || (self.cell(r) == own
-                            && heads.contains(&at(&self.strings[HEAD], r.index())))
+                        || (self.cell_at(r) == own && heads.contains(&at(&self.strings[HEAD], r)))
                 };
                 if frees(a) || frees(b) || frees(c) || frees(e) {
                     n += 1;
@@ -1734,7 +1766,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                         return n;
                     }
                 }
-                t = at(&self.strings[NEXT], usize::from(t));
+                t = usize::from(at(&self.strings[NEXT], t));
                 if t == d {
                     break;
                 }
@@ -1753,11 +1785,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             self.write(journal, CELL, s, Cell::Empty as u16);
             self.hash ^= zobrist::stone(color.index(), s);
             n += 1;
-            let sp = Point::from_layout(s as u16);
-            let [a, b, c, d] = sp.neighbors();
-            let head_of = |q: Point| {
-                if self.cell(q) == own {
-                    at(&self.strings[HEAD], q.index())
+            let [a, b, c, d] = around(s);
+            let head_of = |q: usize| {
+                if self.cell_at(q) == own {
+                    at(&self.strings[HEAD], q)
                 } else {
                     0
                 }

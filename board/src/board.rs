@@ -193,6 +193,24 @@ const fn around(i: usize) -> [usize; 4] {
     ]
 }
 
+/// Length of a [`Board::window`] of cells.
+const WINDOW: usize = 2 * STRIDE + 1;
+/// Where a window's south, west, east and north neighbours of its middle
+/// are.
+const SOUTH: usize = 0;
+const WEST: usize = STRIDE - 1;
+const EAST: usize = STRIDE + 1;
+const NORTH: usize = 2 * STRIDE;
+
+/// `w[k]`, for a constant `k` inside the window.
+#[inline(always)]
+fn seen(w: &[Cell; WINDOW], k: usize) -> Cell {
+    match w.get(k) {
+        Some(&c) => c,
+        None => Cell::Border,
+    }
+}
+
 /// What a move would do, as [`Board::preview`] reads it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Preview {
@@ -668,6 +686,24 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
     }
 
+    /// The cells from `STRIDE` before the layout index `i` to `STRIDE`
+    /// after it, checked once against the layout's ends: those of its
+    /// four neighbours are at [`SOUTH`], [`WEST`], [`EAST`] and [`NORTH`].
+    /// For `i` in the layout's first or last row (the border), whose
+    /// window would leave the layout, all read as border: callers centre
+    /// it on points of the board.
+    #[inline(always)]
+    fn window(&self, i: usize) -> &[Cell; WINDOW] {
+        match self
+            .cells
+            .get(i.wrapping_sub(STRIDE)..)
+            .and_then(<[Cell]>::first_chunk::<WINDOW>)
+        {
+            Some(w) => w,
+            None => &[Cell::Border; WINDOW],
+        }
+    }
+
     /// The colour of the stone at `p`, if any.
     #[inline]
     #[must_use]
@@ -947,10 +983,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the four neighbours.
             let [a, b, c, d] = around(s);
-            if self.push_liberty(a, out, &mut n, want)
-                || self.push_liberty(b, out, &mut n, want)
-                || self.push_liberty(c, out, &mut n, want)
-                || self.push_liberty(d, out, &mut n, want)
+            let w = self.window(s);
+            if Self::push_liberty(a, seen(w, SOUTH), out, &mut n, want)
+                || Self::push_liberty(b, seen(w, WEST), out, &mut n, want)
+                || Self::push_liberty(c, seen(w, EAST), out, &mut n, want)
+                || Self::push_liberty(d, seen(w, NORTH), out, &mut n, want)
             {
                 break;
             }
@@ -962,12 +999,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         n
     }
 
-    /// For [`Board::liberties`]: writes the point of layout index `i` to
-    /// `out[*n]` if it is empty and not among the first `*n`; answers
-    /// whether `want` are written.
+    /// For [`Board::liberties`]: writes the point of layout index `i`,
+    /// whose cell is `cell`, to `out[*n]` if it is empty and not among the
+    /// first `*n`; answers whether `want` are written.
     #[inline(always)]
-    fn push_liberty(&self, i: usize, out: &mut [Point], n: &mut usize, want: usize) -> bool {
-        if self.cell_at(i) != Cell::Empty {
+    fn push_liberty(i: usize, cell: Cell, out: &mut [Point], n: &mut usize, want: usize) -> bool {
+        if cell != Cell::Empty {
             return false;
         }
         if out.get(..*n).unwrap_or(&[]).iter().any(|q| q.index() == i) {

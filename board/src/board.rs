@@ -1370,7 +1370,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             }
         }
         self.n_changes = journal;
-        if let Some(n) = self.captures.get_mut(color.index()) {
+        if captured > 0
+            && let Some(n) = self.captures.get_mut(color.index())
+        {
             *n = n.saturating_add(captured as u16);
         }
         let ko = if captured == 1

@@ -1868,14 +1868,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let Some(&frame) = self.frames.get(self.n_frames) else {
             return Err(NothingToUndo);
         };
-        let start = (frame.changes as usize).min(self.n_changes);
-        for &Change { slot, old } in self
-            .changes
-            .get(start..self.n_changes)
-            .unwrap_or(&[])
-            .iter()
-            .rev()
-        {
+        // The frame's own values first: only the journal's part is needed
+        // while the tables are restored.
+        self.ko = frame.ko;
+        self.ko_color = frame.ko_color;
+        self.to_move = frame.to_move;
+        self.hash = frame.hash;
+        self.captures = frame.captures;
+        let end = self.n_changes;
+        let start = (frame.changes as usize).min(end);
+        self.n_changes = start;
+        for &Change { slot, old } in self.changes.get(start..end).unwrap_or(&[]).iter().rev() {
             let slot = usize::from(slot);
             if let Some(entry) = self.strings.as_flattened_mut().get_mut(slot) {
                 *entry = old;
@@ -1883,12 +1886,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 *cell = Cell::from_u16(old);
             }
         }
-        self.n_changes = start;
-        self.ko = frame.ko;
-        self.ko_color = frame.ko_color;
-        self.to_move = frame.to_move;
-        self.hash = frame.hash;
-        self.captures = frame.captures;
         Ok(())
     }
 

@@ -170,6 +170,15 @@ fn first_of_each([a, b, c, d]: [u16; 4]) -> [bool; 4] {
     ]
 }
 
+/// Whether `h` is in the short list `list` (a string's few neighbours),
+/// searched one entry at a time: `contains` would first look for blocks
+/// of 32 entries.
+#[allow(clippy::manual_contains)]
+#[inline(always)]
+fn among(list: &[u16], h: u16) -> bool {
+    list.iter().any(|&x| x == h)
+}
+
 /// Writes `x` at `list[*n]` and counts it, if there is room.
 #[inline(always)]
 pub(crate) fn push_point<T>(list: &mut [T], n: &mut usize, x: T) {
@@ -1623,7 +1632,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 return true;
             }
             let h = at(&self.strings[HEAD], r);
-            usize::from(h) != big && (r >= s || !friends.contains(&h))
+            usize::from(h) != big && (r >= s || !among(friends, h))
         };
         clear(a) && clear(b) && clear(c) && clear(d)
     }
@@ -1796,8 +1805,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 // does not unroll a loop over the four neighbours.
                 let [a, b, c, e] = around(t);
                 let frees = |r: usize| {
-                    r == p
-                        || (self.cell_at(r) == own && heads.contains(&at(&self.strings[HEAD], r)))
+                    r == p || (self.cell_at(r) == own && among(heads, at(&self.strings[HEAD], r)))
                 };
                 if frees(a) || frees(b) || frees(c) || frees(e) {
                     n += 1;

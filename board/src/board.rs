@@ -1825,11 +1825,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// Removes the string with head `head` (of `color`), journaled at
     /// `*journal` (see [`Board::write`]); answers its size.
     fn remove_string(&mut self, journal: &mut usize, head: usize, color: Color) -> usize {
+        // The journal's length in a local, stored once at the end.
+        let mut len = *journal;
         let own = Cell::stone(color.opponent());
         let mut s = head;
         let mut n = 0;
         loop {
-            self.write(journal, CELL, s, Cell::Empty as u16);
+            self.write(&mut len, CELL, s, Cell::Empty as u16);
             self.hash ^= zobrist::stone(color.index(), s);
             n += 1;
             let [a, b, c, d] = around(s);
@@ -1845,15 +1847,16 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             // does not unroll a loop over the four.
             let [fa, fb, fc, fd] = first_of_each(heads);
             let [ha, hb, hc, hd] = heads;
-            self.free_liberty(journal, ha, fa);
-            self.free_liberty(journal, hb, fb);
-            self.free_liberty(journal, hc, fc);
-            self.free_liberty(journal, hd, fd);
+            self.free_liberty(&mut len, ha, fa);
+            self.free_liberty(&mut len, hb, fb);
+            self.free_liberty(&mut len, hc, fc);
+            self.free_liberty(&mut len, hd, fd);
             s = usize::from(at(&self.strings[NEXT], s));
             if s == head {
                 break;
             }
         }
+        *journal = len;
         n
     }
 

@@ -696,16 +696,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     }
 
     /// The cells from `STRIDE` before the layout index `i` to `STRIDE`
-    /// after it, checked once against the layout's ends: those of its
-    /// four neighbours are at [`SOUTH`], [`WEST`], [`EAST`] and [`NORTH`].
-    /// For `i` in the layout's first or last row (the border), whose
-    /// window would leave the layout, all read as border: callers centre
-    /// it on points of the board.
+    /// after it, taken from the layout without a check: those of its four
+    /// neighbours are at [`SOUTH`], [`WEST`], [`EAST`] and [`NORTH`].
+    /// Callers centre it on points of the board; for `i` in the layout's
+    /// first or last row (the border), whose window would leave the
+    /// layout, it is the layout's last window instead.
     #[inline(always)]
     fn window(&self, i: usize) -> &[Cell; WINDOW] {
+        let start = i.wrapping_sub(STRIDE).min(CAPACITY - WINDOW);
         match self
             .cells
-            .get(i.wrapping_sub(STRIDE)..)
+            .get(start..)
             .and_then(<[Cell]>::first_chunk::<WINDOW>)
         {
             Some(w) => w,

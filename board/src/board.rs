@@ -1752,6 +1752,69 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         })
     }
 
+    /// Bounds of what [`Board::preview`] reads of `color` playing at the
+    /// empty point `p`, from `p`'s neighbours alone: the liberties of the
+    /// strings of `color` next to `p` but `p`, plus `p`'s empty neighbours;
+    /// the stones of the opponent strings in atari next to `p`; whether the
+    /// string at the stone `watch` is next to `p`; and whether an opponent
+    /// string with two liberties is.
+    pub(crate) fn preview_bound(
+        &self,
+        color: Color,
+        p: Point,
+        watch: Point,
+    ) -> (usize, usize, bool, bool) {
+        /// The sums so far: liberties, stones captured, whether next to
+        /// the watched string, whether an atari.
+        type Sums = (usize, usize, bool, bool);
+        /// Adds the neighbour `q` unless it is a stone of a string with
+        /// head among `seen`; answers the head of its string (0 for no
+        /// stone).
+        #[inline(always)]
+        fn see<const C: usize, const M: usize>(
+            board: &Board<C, M>,
+            own: Cell,
+            q: Point,
+            seen: [u16; 3],
+            watch_head: u16,
+            sums: &mut Sums,
+        ) -> u16 {
+            let cell = board.cell(q);
+            if cell == Cell::Empty {
+                sums.0 += 1;
+                return 0;
+            }
+            if cell == Cell::Border {
+                return 0;
+            }
+            let h = at(&board.strings[HEAD], q.index());
+            if seen.contains(&h) {
+                return h;
+            }
+            let n = usize::from(at(&board.strings[LIBS], usize::from(h)));
+            if cell == own {
+                // The string keeps its liberties but the point played.
+                sums.0 += n.saturating_sub(1);
+                sums.2 |= h == watch_head;
+            } else if n == 1 {
+                sums.1 += usize::from(at(&board.strings[SIZE], usize::from(h)));
+            } else if n == 2 {
+                sums.3 = true;
+            }
+            h
+        }
+        let own = Cell::stone(color);
+        let w = at(&self.strings[HEAD], watch.index());
+        let mut sums = (0, 0, false, false);
+        // Written out, each string once, as `preview` reads them.
+        let [a, b, c, d] = p.neighbors();
+        let ha = see(self, own, a, [0, 0, 0], w, &mut sums);
+        let hb = see(self, own, b, [ha, 0, 0], w, &mut sums);
+        let hc = see(self, own, c, [ha, hb, 0], w, &mut sums);
+        see(self, own, d, [ha, hb, hc], w, &mut sums);
+        sums
+    }
+
     /// For [`Board::preview`]: the liberties of the string that a stone
     /// `own` at `p` with `empties` empty neighbours makes of the strings
     /// `friends`, capturing the strings `dead`, exact below `cap` and at

@@ -670,6 +670,42 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         self.try_moves(board, target, side, tries, skip, depth, komaster, best);
     }
 
+    /// Tries up to `width` defending moves of `moves`, a list of
+    /// [`Reader::defense_candidates`]'s first round, from its slot `from`
+    /// on, best first (see [`next_defense`]), raising `best` to each better
+    /// result until one wins. Answers the slot after the last move taken.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn try_best_first<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        color: Color,
+        moves: &mut Candidates,
+        (from, width): (usize, usize),
+        depth: usize,
+        komaster: Option<Color>,
+        best: &mut (Code, Option<Point>),
+    ) -> usize {
+        let mut at = from;
+        while at < from + width {
+            let Some(m) = next_defense(board, target, color, moves, at) else {
+                break;
+            };
+            at += 1;
+            if let Some(code) =
+                self.try_move(board, target, color, m, Routine::Defend, depth, komaster)
+                && code.rank() > best.0.rank()
+            {
+                *best = (code, Some(m));
+                if code == Code::Win {
+                    break;
+                }
+            }
+        }
+        at
+    }
+
     // ---- attack ----------------------------------------------------------
 
     fn attack_node<const C: usize, const M: usize>(
@@ -963,24 +999,47 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // neighbours and extensions.
         let mut moves: Candidates = [(0, Point::FILLER); MAX_CANDIDATES];
         let n = self.defense_candidates(board, target, depth, &[], None, &mut moves);
-        let width = self.width(n, depth);
         let mut best = (Code::Fail, None);
         let side = (color, Routine::Defend);
-        let tries = moves.get(..width).unwrap_or(&[]);
-        self.try_moves(board, target, side, tries, None, depth, komaster, &mut best);
+        let width = self.width(n, depth);
+        let tried = self.try_best_first(
+            board,
+            target,
+            color,
+            &mut moves,
+            (0, width),
+            depth,
+            komaster,
+            &mut best,
+        );
         // Only when no plain move saves the string: breaking the chain,
         // with moves that capture a neighbouring attacker string of two or
         // three liberties, found by reading it (ladders and nets
         // included), and the next candidates of a node that tried only a
-        // few.
+        // few. From the break-chain depth on there is no chain to break:
+        // the next candidates come from the same list.
         if best.0 != Code::Win {
-            let mut extra = [target; MAX_BREAK_CHAIN];
-            let n_extra =
-                self.chain_breaks(board, target, color, libs, depth, komaster, &mut extra);
-            let extra = extra.get(..n_extra).unwrap_or(&[]);
-            self.try_untried(
-                board, target, side, extra, width, &mut moves, None, depth, komaster, &mut best,
-            );
+            if depth >= usize::from(self.limits.break_chain_depth) {
+                let width = self.width(MAX_CANDIDATES, depth);
+                self.try_best_first(
+                    board,
+                    target,
+                    color,
+                    &mut moves,
+                    (tried, width),
+                    depth,
+                    komaster,
+                    &mut best,
+                );
+            } else {
+                let mut extra = [target; MAX_BREAK_CHAIN];
+                let n_extra =
+                    self.chain_breaks(board, target, color, libs, depth, komaster, &mut extra);
+                let extra = extra.get(..n_extra).unwrap_or(&[]);
+                self.try_untried(
+                    board, target, side, extra, tried, &mut moves, None, depth, komaster, &mut best,
+                );
+            }
         }
         // No move helps: maybe none is needed. When the attacker cannot
         // play on any liberty (each would be suicide), read whether it can
@@ -1154,11 +1213,15 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         kept
     }
 
-    /// Fills `out` with defending moves, best first; answers how many.
-    /// The scores in `known` (see [`known_score`]) are taken as read.
-    /// Without them (a node's first round) and above the break-chain
-    /// depth, the liberties of the first [`MAX_BREAK_CHAIN`] strings in
-    /// atari among [`chain_targets`] come first.
+    /// Fills `out` with defending moves; answers how many. A node's first
+    /// round (no `known`) keys each move by a bound of its score (see
+    /// [`defense_key`]) and leaves reading and ordering them to
+    /// [`next_defense`], the moves that cannot be played included; above
+    /// the break-chain depth, the liberties of the first
+    /// [`MAX_BREAK_CHAIN`] strings in atari among [`chain_targets`] come
+    /// first then. A second round, given the first's list as `known`,
+    /// takes the scores read there and orders the moves best first,
+    /// leaving out those that cannot be played.
     // Not inlined: its temporaries must not stay on the stack while the
     // search recurses (the device's stack is small).
     #[inline(never)]
@@ -1228,22 +1291,18 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             list.push_second_order(board, lib_set.as_slice());
         }
         let len = list.len;
-        score_moves(out, len, known, |m| {
-            // Only the target's liberties are read, up to 6.
-            let after = look_ahead(board, color, m, target, false, 6)?;
-            let tlibs = after.watch_libs;
-            let mut score = 100 * tlibs.min(6) as i32 + 30 * after.captured.min(4) as i32;
-            if tlibs <= 1 {
-                score -= 500;
+        let Some(known) = known else {
+            // The first round: each move keyed by its score's bound, read
+            // when [`next_defense`] needs it.
+            for (i, slot) in out.get_mut(..len).unwrap_or(&mut []).iter_mut().enumerate() {
+                let bound = defense_bound(board, color, slot.1, target, libs);
+                slot.0 = defense_key(bound, true, i);
             }
-            if after.retake {
-                score -= 50;
-            }
-            // A move that puts an attacker string in atari forces an answer.
-            if after.ataris {
-                score += 40;
-            }
-            Some(score.clamp(-30_000, 30_000) as i16)
+            return len;
+        };
+        score_moves(out, len, None, |m| match known_key(known, m) {
+            Some(key) if key != UNPLAYABLE && key & 1 == 0 => Some((key >> 6) * 10),
+            _ => defense_score(board, color, m, target),
         })
     }
 }
@@ -1485,6 +1544,130 @@ fn played_look_ahead<const C: usize, const M: usize>(
     };
     let _ = board.undo();
     Some(after)
+}
+
+/// The score of the defending move `m` of `color` for the string at
+/// `target`, read by its look-ahead, or `None` if the move cannot be
+/// played: the target's liberties (up to 6), the stones captured, less for
+/// one liberty left or a ko retake, more for an atari.
+fn defense_score<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    color: Color,
+    m: Point,
+    target: Point,
+) -> Option<i16> {
+    // Only the target's liberties are read, up to 6.
+    let after = look_ahead(board, color, m, target, false, 6)?;
+    let tlibs = after.watch_libs;
+    let mut score = 100 * tlibs.min(6) as i32 + 30 * after.captured.min(4) as i32;
+    if tlibs <= 1 {
+        score -= 500;
+    }
+    if after.retake {
+        score -= 50;
+    }
+    // A move that puts an attacker string in atari forces an answer.
+    if after.ataris {
+        score += 40;
+    }
+    Some(score.clamp(-5_000, 5_000) as i16)
+}
+
+/// An upper bound of [`defense_score`] read from `m`'s neighbours alone,
+/// `libs` being the target's liberties: the target ends with at most its
+/// liberties (`m` away from it) or those of the strings `m` joins but `m`
+/// and `m`'s empty neighbours (`m` next to it), plus the stones captured,
+/// the opponent strings in atari next to `m`; an atari needs an opponent
+/// string with two liberties next to `m` (see [`Board::preview_bound`]).
+#[inline(always)]
+fn defense_bound<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    color: Color,
+    m: Point,
+    target: Point,
+    libs: usize,
+) -> i16 {
+    let (joined, captured, next_to, atari) = board.preview_bound(color, m, target);
+    let tlibs = if next_to { joined } else { libs } + captured;
+    let mut score = 100 * tlibs.min(6) as i16 + 30 * captured.min(4) as i16;
+    if tlibs <= 1 {
+        score -= 500;
+    }
+    if atari {
+        score += 40;
+    }
+    score
+}
+
+/// The key of a defending move of a first-round list of
+/// [`Reader::defense_candidates`] whose score (a multiple of 10) is
+/// `score`, or at most `score` when `bound`, made `i`-th: keys order the
+/// moves by score, then by when they were made (so a move after one of
+/// equal score stays after it whatever its true score), and no two are
+/// equal; the lowest bit tells a bound.
+fn defense_key(score: i16, bound: bool, i: usize) -> i16 {
+    ((score / 10) * 32 + (31 - (i % 32) as i16)) * 2 + i16::from(bound)
+}
+
+/// The key of a move of a first-round defence list that cannot be played,
+/// below every other.
+const UNPLAYABLE: i16 = i16::MIN;
+
+/// The key of `m` in `known`, a first-round list of
+/// [`Reader::defense_candidates`] (see [`defense_key`]; its unused slots
+/// hold [`Point::FILLER`]).
+fn known_key(known: &Candidates, m: Point) -> Option<i16> {
+    for &(key, p) in known {
+        if p == m {
+            return Some(key);
+        }
+        if p == Point::FILLER {
+            break;
+        }
+    }
+    None
+}
+
+/// Swaps the best defending move of `moves` from slot `at` on (a
+/// first-round list of [`Reader::defense_candidates`], keyed by
+/// [`defense_key`]) into slot `at` and answers it, or `None` when none is
+/// left: the one a stable sort by score would place first. A move's
+/// look-ahead is read only when its bound's key tops every other key; a
+/// move that cannot be played is keyed [`UNPLAYABLE`].
+#[inline(never)]
+fn next_defense<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    target: Point,
+    color: Color,
+    moves: &mut Candidates,
+    at: usize,
+) -> Option<Point> {
+    loop {
+        let (mut top, mut top_key) = (at, UNPLAYABLE);
+        for (i, &(key, p)) in moves.iter().enumerate().skip(at) {
+            if p == Point::FILLER {
+                break;
+            }
+            if key > top_key {
+                (top, top_key) = (i, key);
+            }
+        }
+        if top_key == UNPLAYABLE {
+            return None;
+        }
+        let m = moves.get(top)?.1;
+        if top_key & 1 == 0 {
+            moves.swap(at, top);
+            return Some(m);
+        }
+        let key = match defense_score(board, color, m, target) {
+            Some(score) => defense_key(score, false, 31 - ((top_key >> 1) & 31) as usize),
+            None => UNPLAYABLE,
+        };
+        if let Some(slot) = moves.get_mut(top) {
+            slot.0 = key;
+        }
+    }
 }
 
 /// The score of the attacking move `m` from its look-ahead `after` (own

@@ -1768,14 +1768,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         /// the watched string, whether an atari.
         type Sums = (usize, usize, bool, bool);
         /// Adds the neighbour `q` unless it is a stone of a string with
-        /// head among `seen`; answers the head of its string (0 for no
-        /// stone).
+        /// head among the heads seen so far; answers the head of its
+        /// string (0 for no stone).
         #[inline(always)]
         fn see<const C: usize, const M: usize>(
             board: &Board<C, M>,
             own: Cell,
             q: Point,
-            seen: [u16; 3],
+            [e0, e1, e2]: [u16; 3],
             watch_head: u16,
             sums: &mut Sums,
         ) -> u16 {
@@ -1788,7 +1788,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 return 0;
             }
             let h = at(&board.strings[HEAD], q.index());
-            if seen.contains(&h) {
+            if h == e0 || h == e1 || h == e2 {
                 return h;
             }
             let n = usize::from(at(&board.strings[LIBS], usize::from(h)));

@@ -1643,13 +1643,17 @@ fn next_defense<const C: usize, const M: usize>(
     at: usize,
 ) -> Option<Point> {
     loop {
-        let (mut top, mut top_key) = (at, UNPLAYABLE);
+        // The top key and the next below it.
+        let (mut top, mut top_key, mut next_key) = (at, UNPLAYABLE, UNPLAYABLE);
         for (i, &(key, p)) in moves.iter().enumerate().skip(at) {
             if p == Point::FILLER {
                 break;
             }
             if key > top_key {
+                next_key = top_key;
                 (top, top_key) = (i, key);
+            } else if key > next_key {
+                next_key = key;
             }
         }
         if top_key == UNPLAYABLE {
@@ -1666,6 +1670,11 @@ fn next_defense<const C: usize, const M: usize>(
         };
         if let Some(slot) = moves.get_mut(top) {
             slot.0 = key;
+        }
+        // Still above the next key, the move read is the best.
+        if key > next_key {
+            moves.swap(at, top);
+            return Some(m);
         }
     }
 }

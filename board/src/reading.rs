@@ -1645,7 +1645,10 @@ fn next_defense<const C: usize, const M: usize>(
     loop {
         // The top key and the next below it.
         let (mut top, mut top_key, mut next_key) = (at, UNPLAYABLE, UNPLAYABLE);
-        for (i, &(key, p)) in moves.iter().enumerate().skip(at) {
+        for i in at..MAX_CANDIDATES {
+            let Some(&(key, p)) = moves.get(i) else {
+                break;
+            };
             if p == Point::FILLER {
                 break;
             }

@@ -1293,7 +1293,14 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let len = list.len;
         let Some(known) = known else {
             // The first round: each move keyed by its score's bound, read
-            // when [`next_defense`] needs it.
+            // when [`next_defense`] needs it; a lone move is read first
+            // whatever its bound.
+            if len == 1 {
+                if let Some(slot) = out.first_mut() {
+                    slot.0 = defense_key(0, true, 0);
+                }
+                return len;
+            }
             for (i, slot) in out.get_mut(..len).unwrap_or(&mut []).iter_mut().enumerate() {
                 let bound = defense_bound(board, color, slot.1, target, libs);
                 slot.0 = defense_key(bound, true, i);

@@ -1815,6 +1815,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         sums
     }
 
+    /// Whether a stone of `color` at `p` would retake a ko, which
+    /// [`Board::check_move`] refuses.
+    pub(crate) fn is_ko_retake(&self, color: Color, p: Point) -> bool {
+        usize::from(self.ko) == p.index() && self.ko_color == color
+    }
+
     /// For [`Board::preview`]: the liberties of the string that a stone
     /// `own` at `p` with `empties` empty neighbours makes of the strings
     /// `friends`, capturing the strings `dead`, exact below `cap` and at

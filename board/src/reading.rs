@@ -726,7 +726,14 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             let mut lib = [target; 1];
             board.liberties(target, &mut lib);
             let lib = lib[0];
-            match board.check_move(attacker, lib) {
+            // Taking the last liberty captures the target: only a ko
+            // retake can make the move illegal.
+            let legal = if board.is_ko_retake(attacker, lib) {
+                Err(PlayError::Ko)
+            } else {
+                Ok(())
+            };
+            match legal {
                 Ok(()) => match self.capture_code(board, target, attacker, lib, depth, komaster) {
                     // Winning the ko is good; winning outright elsewhere is better.
                     Some(Code::KoA) => {

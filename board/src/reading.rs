@@ -1170,17 +1170,12 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         if board.color_at(target).is_none() {
             return 0;
         }
-        // Without extra moves in either round (the attack's first round
-        // has none; the defence's adds its chain's captures only above the
-        // break-chain depth),
-        // the list is the first round's, and so are its candidates: the
-        // untried ones are those after the first `tried`, up to the end
-        // mark (see `known_score`).
-        let first_extra_empty = match routine {
-            Routine::Attack => true,
-            Routine::Defend => depth >= usize::from(self.limits.break_chain_depth),
-        };
-        if extra.is_empty() && first_extra_empty {
+        // An attack's first round has no extra moves: without any in this
+        // round either, the list is the first round's, and so are its
+        // candidates: the untried ones are those after the first `tried`,
+        // up to the end mark (see `known_score`). (A defence whose rounds
+        // share their list carries on from its keyed list instead.)
+        if extra.is_empty() && routine == Routine::Attack {
             let n = moves
                 .iter()
                 .position(|&(_, p)| p == Point::FILLER)

@@ -20,7 +20,9 @@
 //! atari, ataris, extensions) saves the string, and the attacker reads how
 //! to save its own weak strings only when no plain move captures. Most
 //! answers are plain, and pre-reads are the dearest part of a read.
-//! Candidates are ordered by a one-move look-ahead (liberties after the move).
+//! Candidates are ordered by a one-move look-ahead (liberties after the move);
+//! a defence reads its look-aheads lazily, best first, each only when a bound
+//! of its score (read from the move's neighbours) says it could come next.
 //! When no defending move helps and the attacker cannot play on any of the
 //! string's liberties (each would be suicide), the defender may also play
 //! elsewhere: the attacker then has to capture with two moves in a row.

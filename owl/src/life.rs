@@ -161,17 +161,29 @@ pub(crate) fn eye_key<const C: usize, const M: usize>(
     let words = spread::<{ STRIDE as u32 }>(&spread::<1>(space.words()));
     let around = PointSet::from_words(words) & on_board(board.size());
     let mut key = mix(color.index() as u64 + 7);
-    for q in around.iter() {
-        let stone = match board.color_at(q) {
-            None => 0u64,
-            Some(c) => 1 + c.index() as u64,
-        };
-        let state = stone
-            | u64::from(dead.contains(q)) << 2
-            | u64::from(space.contains(q)) << 3
-            | u64::from(marginal.contains(q)) << 4
-            | (board.liberty_count(q).min(4) as u64) << 5;
-        key = key.wrapping_add(mix((q.index() as u64) << 8 | state));
+    // Walk the words together so each membership test is a mask with the
+    // point's own bit rather than a shift by its index.
+    let sets = space.words().iter().zip(dead.words()).zip(marginal.words());
+    for (w, (&a, ((&s, &d), &m))) in around.words().iter().zip(sets).enumerate() {
+        let mut bits = a;
+        while bits != 0 {
+            let bit = bits & bits.wrapping_neg();
+            let index = w * 64 + bits.trailing_zeros() as usize;
+            bits ^= bit;
+            let Some(q) = Point::from_index(index) else {
+                break;
+            };
+            let stone = match board.color_at(q) {
+                None => 0u64,
+                Some(c) => 1 + c.index() as u64,
+            };
+            let state = stone
+                | u64::from(d & bit != 0) << 2
+                | u64::from(s & bit != 0) << 3
+                | u64::from(m & bit != 0) << 4
+                | (board.liberty_count(q).min(4) as u64) << 5;
+            key = key.wrapping_add(mix((index as u64) << 8 | state));
+        }
     }
     key
 }

@@ -480,19 +480,21 @@ pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>
     p: Point,
 ) -> Option<(PointSet, PointSet)> {
     let member = |board: &Board<C, M>, q: Point| membership(board, dead, own, other, q);
-    member(board, p)?;
+    let first = member(board, p)?;
     let mut space = PointSet::new();
     let mut marginal = PointSet::new();
     let mut stack = [p; 64];
     let mut len = 1usize;
     let mut size = 1usize;
     space.insert(p);
+    // A point is marked marginal as it is stacked, from the membership
+    // test that admits it; only the points taken off the stack count.
+    if first {
+        marginal.insert(p);
+    }
     while len > 0 {
         len -= 1;
         let Some(&q) = stack.get(len) else { break };
-        if member(board, q) == Some(true) {
-            marginal.insert(q);
-        }
         for n in q.neighbors() {
             if space.contains(n) {
                 continue;
@@ -502,11 +504,17 @@ pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>
                 space.insert(n);
                 size += 1;
                 if size > 4 * MAX_VERTICES {
+                    for &r in stack.iter().take(len) {
+                        marginal.remove(r);
+                    }
                     return Some((space, marginal));
                 }
                 if let Some(slot) = stack.get_mut(len) {
                     *slot = n;
                     len += 1;
+                    if m == Some(true) {
+                        marginal.insert(n);
+                    }
                 }
             }
         }

@@ -131,8 +131,8 @@ fn stones_outside<const C: usize, const M: usize>(
     keep: &PointSet,
 ) -> PointSet {
     let mut points = PointSet::new();
-    for p in region.iter() {
-        if board.color_at(p).is_some() && !keep.contains(p) {
+    for p in (*region - *keep).iter() {
+        if board.color_at(p).is_some() {
             points.insert(p);
         }
     }

@@ -169,9 +169,7 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: us
             }
             s
         };
-        for q in stones.iter() {
-            seen.insert(q);
-        }
+        seen |= stones;
         if board.liberty_count(p) > max_liberties {
             continue;
         }
@@ -180,9 +178,7 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: us
             continue;
         }
         if !defendable(board, reader, p) {
-            for q in stones.iter() {
-                dead.insert(q);
-            }
+            dead |= stones;
         }
     }
     dead

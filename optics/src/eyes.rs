@@ -425,8 +425,8 @@ fn grow(size: usize, sets: &Sets, own: &PointSet, enemy: &PointSet) -> PointSet 
     let mut set = PointSet::from_words(bits);
     // A corner grows from either neighbour when no lively opponent stone
     // is on its neighbours or diagonal. Corners are on the first line, so
-    // nothing above grows from them; on a 2x2 board they grow from one
-    // another.
+    // nothing above grows from them; only on a 2x2 board do they grow from
+    // one another, so larger boards take a single pass.
     if size > 1 {
         let far = size - 1;
         let corners = [
@@ -455,7 +455,7 @@ fn grow(size: usize, sets: &Sets, own: &PointSet, enemy: &PointSet) -> PointSet 
                     grew = true;
                 }
             }
-            if !grew {
+            if !grew || size > 2 {
                 break;
             }
         }

@@ -393,13 +393,9 @@ pub fn evaluate<
             else {
                 continue;
             };
-            for q in space.iter() {
-                seen.insert(q);
-                life.eye_points.insert(q);
-            }
-            for q in marginal.iter() {
-                life.marginal.insert(q);
-            }
+            seen |= space;
+            life.eye_points |= space;
+            life.marginal |= marginal;
             let key = eye_key(board, color, &space, &marginal, &life.dead);
             let r = match memo.get(key) {
                 Some(r) => r,

@@ -1311,7 +1311,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             }
             return len;
         };
-        score_moves(out, len, None, |m| match known_key(known, m) {
+        // `known` holds keys here (see [`defense_key`]), looked up as
+        // scores are.
+        score_moves(out, len, None, |m| match known_score(Some(known), m) {
             Some(key) if key != UNPLAYABLE && key & 1 == 0 => Some((key >> 6) * 10),
             _ => defense_score(board, color, m, target),
         })
@@ -1623,21 +1625,6 @@ fn defense_key(score: i16, bound: bool, i: usize) -> i16 {
 /// The key of a move of a first-round defence list that cannot be played,
 /// below every other.
 const UNPLAYABLE: i16 = i16::MIN;
-
-/// The key of `m` in `known`, a first-round list of
-/// [`Reader::defense_candidates`] (see [`defense_key`]; its unused slots
-/// hold [`Point::FILLER`]).
-fn known_key(known: &Candidates, m: Point) -> Option<i16> {
-    for &(key, p) in known {
-        if p == m {
-            return Some(key);
-        }
-        if p == Point::FILLER {
-            break;
-        }
-    }
-    None
-}
 
 /// Swaps the best defending move of `moves` from slot `at` on (a
 /// first-round list of [`Reader::defense_candidates`], keyed by

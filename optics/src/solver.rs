@@ -60,7 +60,8 @@
 //! 1024, 8 KiB): four fifths a two-way transposition cache, a fifth a memo
 //! of whole analyses kept across calls (see [`Solver`]); a node budget per
 //! analysis ([`DEFAULT_NODE_BUDGET`]), a line depth of [`MAX_DEPTH`] and
-//! a largest graph read ([`Solver::set_vertex_limit`]). A result
+//! a largest graph read ([`Solver::set_vertex_limit`], and for open
+//! graphs [`Solver::set_open_vertex_limit`]). A result
 //! that a repetition refused above its position decided is not cached; if
 //! this exact reading runs out of a quarter of the budget, a second one
 //! caches every result as GNU Go does (a result reached through a
@@ -258,6 +259,9 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     depth_limit: usize,
     /// Graphs of more vertices are not read (see [`Solver::set_vertex_limit`]).
     vertex_limit: usize,
+    /// Open graphs of more vertices are not read (see
+    /// [`Solver::set_open_vertex_limit`]).
+    open_vertex_limit: u8,
     outer: u8,
     out_of_budget: bool,
     /// Analyses answered with an estimate because the budget or the line
@@ -314,6 +318,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             budget: DEFAULT_NODE_BUDGET,
             depth_limit: MAX_DEPTH,
             vertex_limit: MAX_VERTICES,
+            open_vertex_limit: MAX_VERTICES as u8,
             outer: DIAGRAM_OUTER_LIBERTIES,
             out_of_budget: false,
             limit_hits: 0,
@@ -347,6 +352,14 @@ impl<const CACHE: usize> Solver<CACHE> {
         self.vertex_limit = vertices;
     }
 
+    /// Sets the same limit for open graphs: no stone on any vertex and
+    /// some marginal vertex (default [`MAX_VERTICES`]). Such a graph has
+    /// the most lines to read for its size: both sides may play on every
+    /// vertex, the attacker safely on the margin.
+    pub fn set_open_vertex_limit(&mut self, vertices: usize) {
+        self.open_vertex_limit = u8::try_from(vertices).unwrap_or(u8::MAX);
+    }
+
     /// Nodes used by the last analysis.
     #[must_use]
     pub fn nodes(&self) -> u32 {
@@ -357,8 +370,8 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// because the node budget or the line depth cut them (a memo answer
     /// of such an analysis counts again). Saturates at `u32::MAX`. Graphs
     /// looked up in the table are exact; a graph over the vertex limit
-    /// ([`Solver::set_vertex_limit`]) gets the estimate by the caller's
-    /// choice and is not counted.
+    /// ([`Solver::set_vertex_limit`], [`Solver::set_open_vertex_limit`])
+    /// gets the estimate by the caller's choice and is not counted.
     #[must_use]
     pub fn limit_hits(&self) -> u32 {
         self.limit_hits
@@ -430,7 +443,10 @@ impl<const CACHE: usize> Solver<CACHE> {
     const MEMO: usize = CACHE / 10;
 
     fn run(&mut self, graph: &EyeGraph, outer: u8) -> Analysis {
-        if graph.len() > self.vertex_limit {
+        let open = graph.stones == 0 && graph.defenders == 0 && graph.marginal != 0;
+        if graph.len() > self.vertex_limit
+            || (open && graph.len() > usize::from(self.open_vertex_limit))
+        {
             self.graph = *graph;
             self.nodes = 0;
             self.deepest = 0;
@@ -1910,6 +1926,23 @@ mod tests {
         let read = s.analyze_with_outer(&g, 2);
         assert!(s.nodes() > 0);
         assert_eq!(read.exact, s.nodes() <= DEFAULT_NODE_BUDGET);
+    }
+
+    /// An open graph (no stone, a marginal vertex) over the open vertex
+    /// limit gets the estimate without reading; one with a stone is read.
+    #[test]
+    fn open_graphs_over_their_limit_are_estimated() {
+        let open = EyeGraph::parse("..!..").unwrap();
+        let mut s: Solver = Solver::new();
+        s.set_open_vertex_limit(open.len() - 1);
+        let a = s.analyze_with_outer(&open, 2);
+        assert_eq!((a.exact, s.nodes()), (false, 0));
+        let stone = EyeGraph::parse("..!.X").unwrap();
+        let b = s.analyze_with_outer(&stone, 2);
+        assert!(b.exact && s.nodes() > 0);
+        let plain = EyeGraph::parse(".....").unwrap();
+        let c = s.analyze_with_outer(&plain, 2);
+        assert!(c.exact && s.nodes() > 0);
     }
 }
 

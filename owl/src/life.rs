@@ -109,8 +109,17 @@ pub const EYE_READ_VERTICES: usize = 10;
 /// budget and ends in the same estimate.
 pub const TREE_EYE_READ_VERTICES: usize = 8;
 
+/// The limit at an owl search's root for an open eye space (no stone in
+/// it, some marginal point): both sides may play on every point of it, and
+/// a larger one nearly never ends within the root's eye budget.
+pub const OPEN_EYE_READ_VERTICES: usize = 8;
+
+/// The limit for an open eye space below the root: one of
+/// [`TREE_EYE_READ_VERTICES`] nearly always spends the whole budget there.
+pub const TREE_OPEN_EYE_READ_VERTICES: usize = 7;
+
 /// Sets the reader's limits and the solver's line depth
-/// ([`EYE_LINE_DEPTH`]), node budget and largest graph read
+/// ([`EYE_LINE_DEPTH`]), node budget and largest graphs read
 /// ([`set_eye_reach`]) for an owl or semeai search; answers the reader's
 /// limits for [`end_search`] to give back.
 pub(crate) fn begin_search<const R: usize, const A: usize, const S: usize>(
@@ -118,7 +127,7 @@ pub(crate) fn begin_search<const R: usize, const A: usize, const S: usize>(
     solver: &mut Solver<S>,
     reading: ReadingLimits,
     eye_budget: u32,
-    vertices: usize,
+    vertices: (usize, usize),
 ) -> ReadingLimits {
     let saved = reader.limits();
     reader.set_limits(reading);
@@ -128,10 +137,16 @@ pub(crate) fn begin_search<const R: usize, const A: usize, const S: usize>(
 }
 
 /// Sets the solver's node budget per eye space and the most vertices of a
-/// graph it reads ([`EYE_READ_VERTICES`], [`TREE_EYE_READ_VERTICES`]).
-pub(crate) fn set_eye_reach<const S: usize>(solver: &mut Solver<S>, budget: u32, vertices: usize) {
+/// graph, and of an open graph, it reads (`vertices`, e.g.
+/// [`EYE_READ_VERTICES`] and [`OPEN_EYE_READ_VERTICES`]).
+pub(crate) fn set_eye_reach<const S: usize>(
+    solver: &mut Solver<S>,
+    budget: u32,
+    (vertices, open): (usize, usize),
+) {
     solver.set_budget(budget);
     solver.set_vertex_limit(vertices);
+    solver.set_open_vertex_limit(open);
 }
 
 /// Undoes [`begin_search`]: the reader's `saved` limits, the solver's
@@ -145,6 +160,7 @@ pub(crate) fn end_search<const R: usize, const A: usize, const S: usize>(
     solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
     solver.set_depth_limit(owlet_optics::solver::MAX_DEPTH);
     solver.set_vertex_limit(owlet_optics::graph::MAX_VERTICES);
+    solver.set_open_vertex_limit(owlet_optics::graph::MAX_VERTICES);
 }
 
 /// The memo key of an eye space: what [`compute_eyes`] looks at (the

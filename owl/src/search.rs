@@ -78,10 +78,17 @@ use owlet_optics::Solver;
 
 use crate::dragon::{dragon_stones_read, linked_strings};
 use crate::life::{
-    EYE_MEMO_ENTRIES, EYE_READ_VERTICES, EyeMemo, Life, TREE_EYE_READ_VERTICES, begin_search,
-    end_search, evaluate, goal_stones, open_room, set_eye_reach,
+    EYE_MEMO_ENTRIES, EYE_READ_VERTICES, EyeMemo, Life, OPEN_EYE_READ_VERTICES,
+    TREE_EYE_READ_VERTICES, TREE_OPEN_EYE_READ_VERTICES, begin_search, end_search, evaluate,
+    goal_stones, open_room, set_eye_reach,
 };
 use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves};
+
+/// The largest eye graphs, and open eye graphs, read at an owl search's
+/// root (see [`crate::life::set_eye_reach`]).
+const ROOT_REACH: (usize, usize) = (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES);
+/// The same below the root.
+const TREE_REACH: (usize, usize) = (TREE_EYE_READ_VERTICES, TREE_OPEN_EYE_READ_VERTICES);
 
 /// The deepest an owl search may go, whatever the limits say.
 pub const MAX_OWL_DEPTH: usize = 32;
@@ -554,7 +561,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         };
         self.eyes.clear();
         let (reading, budget) = (self.limits.reading, self.limits.root_eye_budget);
-        let saved = begin_search(reader, solver, reading, budget, EYE_READ_VERTICES);
+        let saved = begin_search(reader, solver, reading, budget, ROOT_REACH);
         let goal = dragon_stones_read(board, reader, p);
         let life = evaluate(board, reader, solver, &mut self.eyes, &goal, color);
         end_search(reader, solver, saved);
@@ -687,7 +694,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         };
         // The dragon is read under owl's reading limits.
         let (reading, budget) = (self.limits.reading, self.limits.eye_budget);
-        let saved = begin_search(reader, solver, reading, budget, TREE_EYE_READ_VERTICES);
+        let saved = begin_search(reader, solver, reading, budget, TREE_REACH);
         let original = dragon_stones_read(board, reader, p);
         let attack = side == Side::Attacker;
         let task = Task {
@@ -1070,11 +1077,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> Plan {
         if depth == 0 {
-            set_eye_reach(solver, self.limits.root_eye_budget, EYE_READ_VERTICES);
+            set_eye_reach(solver, self.limits.root_eye_budget, ROOT_REACH);
         }
         let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
         if depth == 0 {
-            set_eye_reach(solver, self.limits.eye_budget, TREE_EYE_READ_VERTICES);
+            set_eye_reach(solver, self.limits.eye_budget, TREE_REACH);
         }
         trace!(
             "{:w$}[{:?} exact {} weak {} escape {} room {} lunches {} attacks {:?} defenses {:?} goal {}]",

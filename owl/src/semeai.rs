@@ -712,7 +712,13 @@ impl<const EYES: usize> Semeai<EYES> {
             b_goal: dragon_stones(board, b),
         };
         let (reading, budget) = (self.limits.reading, self.limits.eye_budget);
-        let saved = begin_search(reader, solver, reading, budget, EYE_READ_VERTICES);
+        let saved = begin_search(
+            reader,
+            solver,
+            reading,
+            budget,
+            (EYE_READ_VERTICES, EYE_READ_VERTICES),
+        );
         let line = Line {
             passes: 0,
             retakes: 0,

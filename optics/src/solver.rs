@@ -70,11 +70,11 @@
 //! with [`Analysis::exact`] false.
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
-//! console): a `search` frame is 128 bytes (registers and locals; a
-//! move is made in a `search_move` frame of 128 on top of the line's
-//! last), an `evaluate` frame 168, `winning_moves` 96, `tactical` 48. A
+//! console): a `search` frame is 112 bytes (registers and locals; a
+//! move is made in a `search_move` frame of 112 on top of the line's
+//! last), an `evaluate` frame 136, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
-//! no position, so the deepest reading is 129 `search` frames (16.1 KiB)
+//! no position, so the deepest reading is 129 `search` frames (14.1 KiB)
 //! under a chain of `evaluate`/`tactical` frames as long as the line's
 //! moves at the top; measured, the random graphs of up to 8 vertices of
 //! the differential test reach lines of 32 positions (about 10 KiB of
@@ -148,27 +148,85 @@ enum Res {
     Unknown,
 }
 
-/// A position of the local game.
+/// A position of the local game, as its cache key: the defender's stones
+/// (bits 0 to 15), the attacker's (16 to 31), the outer liberties (32 to
+/// 35), whether the extra eye is empty (not filled by the defender, bit
+/// 36) and the dead stones on marginal vertices (`$`) still on their
+/// vertex (42 to 57): they are not connected to the attacker's outside
+/// stones (a stone the attacker plays on a marginal vertex later is). One
+/// word, so that it moves between calls in registers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Pos {
-    def: Mask,
-    att: Mask,
-    /// Dead stones on marginal vertices (`$`) still on their vertex: they
-    /// are not connected to the attacker's outside stones (a stone the
-    /// attacker plays on a marginal vertex later is).
-    orig: Mask,
-    outer: u8,
-    /// The extra eye is empty (not filled by the defender).
-    eye: bool,
-}
+struct Pos(u64);
+
+/// The bit of [`Pos`] that says the extra eye is empty.
+const EYE_BIT: u64 = 1 << 36;
+
+/// Where [`Pos`] keeps its dead stones on marginal vertices.
+const ORIG_SHIFT: u32 = 42;
 
 impl Pos {
-    fn key(self) -> u64 {
-        u64::from(self.def)
-            | (u64::from(self.att) << 16)
-            | (u64::from(self.outer & 0xf) << 32)
-            | (u64::from(self.eye) << 36)
-            | (u64::from(self.orig) << 42)
+    const fn new(def: Mask, att: Mask, orig: Mask, outer: u8, eye: bool) -> Pos {
+        Pos(def as u64
+            | (att as u64) << 16
+            | ((outer & 0xf) as u64) << 32
+            | (eye as u64) << 36
+            | (orig as u64) << ORIG_SHIFT)
+    }
+
+    const fn key(self) -> u64 {
+        self.0
+    }
+
+    const fn def(self) -> Mask {
+        self.0 as Mask
+    }
+
+    const fn att(self) -> Mask {
+        (self.0 >> 16) as Mask
+    }
+
+    /// The vertices holding a stone of either side.
+    const fn stones(self) -> Mask {
+        let low = self.0 as u32;
+        (low | low >> 16) as Mask
+    }
+
+    const fn orig(self) -> Mask {
+        (self.0 >> ORIG_SHIFT) as Mask
+    }
+
+    const fn outer(self) -> u8 {
+        ((self.0 >> 32) & 0xf) as u8
+    }
+
+    const fn eye(self) -> bool {
+        self.0 & EYE_BIT != 0
+    }
+
+    const fn with_eye(self, eye: bool) -> Pos {
+        Pos(self.0 & !EYE_BIT | (eye as u64) << 36)
+    }
+
+    /// One outer liberty fewer (there is one).
+    const fn fill_outer(self) -> Pos {
+        Pos(self.0 - (1 << 32))
+    }
+
+    fn add_def(&mut self, b: Mask) {
+        self.0 |= u64::from(b);
+    }
+
+    fn add_att(&mut self, b: Mask) {
+        self.0 |= u64::from(b) << 16;
+    }
+
+    fn remove_def(&mut self, string: Mask) {
+        self.0 &= !u64::from(string);
+    }
+
+    /// Removes the attacker's stones `string` (from `orig` too).
+    fn remove_att(&mut self, string: Mask) {
+        self.0 &= !(u64::from(string) << 16 | u64::from(string) << ORIG_SHIFT);
     }
 }
 
@@ -577,24 +635,24 @@ impl<const CACHE: usize> Solver<CACHE> {
             }
         }
 
-        let start = Pos {
-            def: graph.defenders & graph.all(),
-            att: graph.stones & graph.all(),
-            orig: graph.loose & graph.all(),
-            outer: self.outer,
-            eye: true,
-        };
+        let start = Pos::new(
+            graph.defenders & graph.all(),
+            graph.stones & graph.all(),
+            graph.loose & graph.all(),
+            self.outer,
+            true,
+        );
         // Dead strings without a liberty in the graph: their last liberty
         // is outside the eye space, where only the defender can use it (a
         // move that captures them).
         self.captives = [0; MAX_CAPTIVES];
         self.ncaptives = 0;
         self.captive_mask = 0;
-        let immortal = graph.flood(start.att & graph.marginal & !start.orig, start.att);
-        let empty = graph.all() & !start.att & !start.def;
-        let mut rest = start.att & !immortal;
+        let immortal = graph.flood(start.att() & graph.marginal & !start.orig(), start.att());
+        let empty = graph.all() & !start.stones();
+        let mut rest = start.att() & !immortal;
         while rest != 0 {
-            let string = graph.flood(bit(rest.trailing_zeros() as usize), start.att);
+            let string = graph.flood(bit(rest.trailing_zeros() as usize), start.att());
             rest &= !string;
             if graph.neighbours(string) & empty == 0
                 && let Some(slot) = self.captives.get_mut(usize::from(self.ncaptives))
@@ -605,10 +663,10 @@ impl<const CACHE: usize> Solver<CACHE> {
             }
         }
         let (_, group) = self.wall_liberties(start);
-        let mut rest = start.def & !group;
+        let mut rest = start.def() & !group;
         self.local_play = true;
         while rest != 0 {
-            let string = graph.flood(bit(rest.trailing_zeros() as usize), start.def);
+            let string = graph.flood(bit(rest.trailing_zeros() as usize), start.def());
             rest &= !string;
             if graph.neighbours(string) & empty == 0 {
                 self.local_play = false;
@@ -714,7 +772,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         let top = self.len.checked_sub(1).and_then(|i| self.path.get(i));
         let k = pos.key();
         let (reach, q) = match top {
-            Some(&top) if (from.def | from.att) & !(pos.def | pos.att) == 0 => {
+            Some(&top) if from.stones() & !pos.stones() == 0 => {
                 debug_assert_eq!(top & KEY_BITS, from.key());
                 ((top >> LAST_REMOVAL) as usize, line_measure(top) + 1)
             }
@@ -757,27 +815,22 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// capture from outside) from `pos`, repetition aside.
     fn off_graph(&self, pos: Pos, side: Side, m: usize) -> Played {
         if m == OUTER_MOVE {
-            if side != Side::Attacker || pos.outer == 0 {
+            if side != Side::Attacker || pos.outer() == 0 {
                 return Played::Illegal;
             }
-            let next = Pos {
-                outer: pos.outer - 1,
-                ..pos
-            };
+            let next = pos.fill_outer();
             if self.no_liberty(next, self.wall(next)) {
                 return Played::Captured;
             }
             Played::Done(next)
         } else if m >= CAPTURE_MOVE && m < CAPTURE_MOVE + usize::from(self.ncaptives) {
             let cap = self.captives.get(m - CAPTURE_MOVE).copied().unwrap_or(0);
-            if side != Side::Defender || cap == 0 || pos.att & cap != cap {
+            if side != Side::Defender || cap == 0 || pos.att() & cap != cap {
                 return Played::Illegal;
             }
-            Played::Done(Pos {
-                att: pos.att & !cap,
-                orig: pos.orig & !cap,
-                ..pos
-            })
+            let mut next = pos;
+            next.remove_att(cap);
+            Played::Done(next)
         } else {
             Played::Illegal
         }
@@ -807,8 +860,8 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// Whether the attacker moving first captures the group (`eye`: with
     /// the extra eye; without, the defender has filled it).
     fn tactical(&mut self, pos: Pos, eye: bool) -> Option<Status> {
-        let p = Pos { eye, ..pos };
-        let filled = !eye && pos.eye;
+        let p = pos.with_eye(eye);
+        let filled = !eye && pos.eye();
         if self.no_liberty(p, self.wall(p)) {
             return Some(DEAD);
         }
@@ -844,8 +897,8 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// The moves of `side` from `pos` (extra eye as `eye`) after which
     /// `side` wins with the other side to move.
     fn winning_moves(&mut self, pos: Pos, eye: bool, side: Side) -> Option<Moves> {
-        let p = Pos { eye, ..pos };
-        let filled = !eye && pos.eye;
+        let p = pos.with_eye(eye);
+        let filled = !eye && pos.eye();
         if filled {
             self.push(p);
         }
@@ -1184,25 +1237,25 @@ impl<const CACHE: usize> Solver<CACHE> {
     fn wall(&self, pos: Pos) -> Wall {
         let g = &self.graph;
         let (def, group, reach) = self.wall_memo.get();
-        if def == pos.def {
+        if def == pos.def() {
             return Wall::new(group, reach);
         }
-        let (group, around) = g.flood_around(pos.def & g.wall, pos.def);
+        let (group, around) = g.flood_around(pos.def() & g.wall, pos.def());
         let reach = g.wall | around;
-        self.wall_memo.set((pos.def, group, reach));
+        self.wall_memo.set((pos.def(), group, reach));
         Wall::new(group, reach)
     }
 
     /// [`Solver::wall_liberties`]'s count for `pos` whose group is `wall`.
     fn liberties(&self, pos: Pos, wall: Wall) -> u32 {
-        let inside = self.graph.all() & !pos.def & !pos.att & wall.reach();
+        let inside = self.graph.all() & !pos.stones() & wall.reach();
         let inside = u32::from(inside != 0) + u32::from(inside & inside.wrapping_sub(1) != 0);
-        inside + u32::from(pos.outer) + u32::from(pos.eye)
+        inside + u32::from(pos.outer()) + u32::from(pos.eye())
     }
 
     /// Whether [`Solver::liberties`] is 0, tested without counting.
     fn no_liberty(&self, pos: Pos, wall: Wall) -> bool {
-        pos.outer == 0 && !pos.eye && self.graph.all() & !pos.def & !pos.att & wall.reach() == 0
+        pos.outer() == 0 && !pos.eye() && self.graph.all() & !pos.stones() & wall.reach() == 0
     }
 
     /// Whether the group has two eyes the attacker can never fill (the
@@ -1214,8 +1267,8 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// stones left elsewhere it can capture at leisure.
     fn two_true_eyes(&self, pos: Pos, group: Mask) -> bool {
         let g = &self.graph;
-        let empty = g.all() & !pos.def & !pos.att & !g.marginal;
-        let mut eyes = u32::from(pos.eye);
+        let empty = g.all() & !pos.stones() & !g.marginal;
+        let mut eyes = u32::from(pos.eye());
         let mut rest = u32::from(empty);
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
@@ -1235,7 +1288,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// stone on a marginal vertex (other than an original `$`).
     fn immortal(&self, pos: Pos) -> Mask {
         let g = &self.graph;
-        g.flood(pos.att & g.marginal & !pos.orig, pos.att)
+        g.flood(pos.att() & g.marginal & !pos.orig(), pos.att())
     }
 
     /// Removes `side`'s strings without liberties (the wall excepted for
@@ -1246,15 +1299,14 @@ impl<const CACHE: usize> Solver<CACHE> {
         match side {
             Side::Attacker => {
                 let immortal = self.immortal(pos);
-                let mut rest = pos.att & !immortal;
+                let mut rest = pos.att() & !immortal;
                 while rest != 0 {
                     let seed = bit(rest.trailing_zeros() as usize);
-                    let (string, around) = g.flood_around(seed, pos.att);
+                    let (string, around) = g.flood_around(seed, pos.att());
                     rest &= !string;
-                    let empty = g.all() & !pos.def & !pos.att;
+                    let empty = g.all() & !pos.stones();
                     if around & empty == 0 {
-                        pos.att &= !string;
-                        pos.orig &= !string;
+                        pos.remove_att(string);
                     }
                 }
                 (pos, false)
@@ -1264,14 +1316,14 @@ impl<const CACHE: usize> Solver<CACHE> {
                 if libs == 0 {
                     return (pos, true);
                 }
-                let mut rest = pos.def & !group;
+                let mut rest = pos.def() & !group;
                 while rest != 0 {
                     let seed = bit(rest.trailing_zeros() as usize);
-                    let (string, around) = g.flood_around(seed, pos.def);
+                    let (string, around) = g.flood_around(seed, pos.def());
                     rest &= !string;
-                    let empty = g.all() & !pos.def & !pos.att;
+                    let empty = g.all() & !pos.stones();
                     if around & empty == 0 {
-                        pos.def &= !string;
+                        pos.remove_def(string);
                     }
                 }
                 (pos, false)
@@ -1289,10 +1341,10 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// to `v`, and `v`'s own, need a look ([`Solver::play_local`]).
     fn play(&self, pos: Pos, side: Side, v: usize) -> Played {
         let b = bit(v);
-        if (pos.def | pos.att) & b != 0 || b == 0 {
+        if pos.stones() & b != 0 || b == 0 {
             return Played::Illegal;
         }
-        if self.local_play && pos.att & self.captive_mask == 0 {
+        if self.local_play && pos.att() & self.captive_mask == 0 {
             return self.play_local(pos, self.wall(pos), side, v).0;
         }
         self.play_anywhere(pos, side, v)
@@ -1301,7 +1353,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// [`Solver::play`] on an empty vertex `v` of `pos`, whose group is
     /// `wall`, with how [`Solver::search`] reaches the position.
     fn play_at(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> (Played, Came) {
-        if self.local_play && pos.att & self.captive_mask == 0 {
+        if self.local_play && pos.att() & self.captive_mask == 0 {
             return self.play_local(pos, wall, side, v);
         }
         (self.play_anywhere(pos, side, v), Came::Move)
@@ -1312,8 +1364,8 @@ impl<const CACHE: usize> Solver<CACHE> {
         let b = bit(v);
         let mut next = pos;
         match side {
-            Side::Defender => next.def |= b,
-            Side::Attacker => next.att |= b,
+            Side::Defender => next.add_def(b),
+            Side::Attacker => next.add_att(b),
         }
         // Captures first, then the mover's own strings (suicide).
         let (next, wall_dead) = self.remove_dead(next, other(side));
@@ -1343,11 +1395,11 @@ impl<const CACHE: usize> Solver<CACHE> {
         let mut next = pos;
         match side {
             Side::Defender => {
-                next.def |= b;
-                let empty = g.all() & !next.def & !next.att;
+                next.add_def(b);
+                let empty = g.all() & !next.stones();
                 // A string holding one of these is immortal.
-                let anchors = g.marginal & !next.orig;
-                let mut rest = u32::from(next.att & around);
+                let anchors = g.marginal & !next.orig();
+                let mut rest = u32::from(next.att() & around);
                 while rest != 0 {
                     let u = rest.trailing_zeros() as usize;
                     // A stone with an empty neighbour keeps its string.
@@ -1357,36 +1409,35 @@ impl<const CACHE: usize> Solver<CACHE> {
                         continue;
                     }
                     let (string, lives) =
-                        g.flood_until_past(bit(u), next_to, next.att, empty, anchors);
+                        g.flood_until_past(bit(u), next_to, next.att(), empty, anchors);
                     rest &= !u32::from(string);
                     if !lives {
-                        next.att &= !string;
-                        next.orig &= !string;
+                        next.remove_att(string);
                     }
                 }
                 let mut wall = wall;
                 if g.wall & b != 0 || around & wall.group() != 0 {
                     // The stone joins the group, with the strings next
                     // to it that were not in it.
-                    let apart = around & pos.def & !wall.group();
+                    let apart = around & pos.def() & !wall.group();
                     let (joined, next_to) = if apart == 0 {
                         (0, 0)
                     } else {
-                        g.flood_around(apart, pos.def)
+                        g.flood_around(apart, pos.def())
                     };
                     wall = Wall::new(wall.group() | b | joined, wall.reach() | around | next_to);
                 }
-                self.wall_memo.set((next.def, wall.group(), wall.reach()));
+                self.wall_memo.set((next.def(), wall.group(), wall.reach()));
                 let liberties = self.liberties(next, wall);
                 if liberties == 0 {
                     return (Played::Illegal, Came::Move);
                 }
                 // A string off the group needs a liberty (one next to `v`
                 // will do).
-                let empty = g.all() & !next.def & !next.att;
+                let empty = g.all() & !next.stones();
                 if wall.group() & b == 0
                     && around & empty == 0
-                    && !g.flood_until_past(b, around, next.def, empty, 0).1
+                    && !g.flood_until_past(b, around, next.def(), empty, 0).1
                 {
                     return (Played::Illegal, Came::Move);
                 }
@@ -1398,12 +1449,12 @@ impl<const CACHE: usize> Solver<CACHE> {
                 return (Played::Done(next), came);
             }
             Side::Attacker => {
-                next.att |= b;
+                next.add_att(b);
                 if self.no_liberty(next, wall) {
                     return (Played::Captured, Came::Move);
                 }
-                let empty = g.all() & !next.def & !next.att;
-                let mut rest = u32::from(next.def & around & !wall.group());
+                let empty = g.all() & !next.stones();
+                let mut rest = u32::from(next.def() & around & !wall.group());
                 while rest != 0 {
                     let u = rest.trailing_zeros() as usize;
                     // A stone with an empty neighbour keeps its string.
@@ -1412,20 +1463,20 @@ impl<const CACHE: usize> Solver<CACHE> {
                         rest &= rest - 1;
                         continue;
                     }
-                    let (string, lives) = g.flood_until_past(bit(u), next_to, next.def, empty, 0);
+                    let (string, lives) = g.flood_until_past(bit(u), next_to, next.def(), empty, 0);
                     rest &= !u32::from(string);
                     if !lives {
-                        next.def &= !string;
+                        next.remove_def(string);
                     }
                 }
                 // The strings taken were off the group: it stays.
-                self.wall_memo.set((next.def, wall.group(), wall.reach()));
+                self.wall_memo.set((next.def(), wall.group(), wall.reach()));
                 // The stone's string needs a liberty (one next to `v` will
                 // do) unless it is immortal.
-                let empty = g.all() & !next.def & !next.att;
+                let empty = g.all() & !next.stones();
                 if around & empty == 0
                     && !g
-                        .flood_until_past(b, around, next.att, empty, g.marginal & !next.orig)
+                        .flood_until_past(b, around, next.att(), empty, g.marginal & !next.orig())
                         .1
                 {
                     return (Played::Illegal, Came::Move);
@@ -1438,7 +1489,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// Whether the defender's move on vertex `v` is one it reads: it
     /// captures, or the attacker could play there too.
     fn defender_reads(&self, pos: Pos, v: usize, next: Pos) -> bool {
-        if next.att != pos.att {
+        if next.att() != pos.att() {
             return true;
         }
         matches!(
@@ -1451,7 +1502,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// dead attacker stones left in its space has no eye there (a seki
     /// around dead stones).
     fn both_passed(&self, pos: Pos) -> Res {
-        if self.board_rules && pos.att & !self.immortal(pos) != 0 {
+        if self.board_rules && pos.att() & !self.immortal(pos) != 0 {
             Res::Dies
         } else {
             Res::Lives
@@ -1490,7 +1541,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                         .len
                         .checked_sub(2)
                         .and_then(|i| self.path.get(i))
-                        .is_some_and(|&above| above as Mask == pos.def)
+                        .is_some_and(|&above| above as Mask == pos.def())
             }
             Came::Root | Came::Atari | Came::Free => false,
         };
@@ -1529,11 +1580,11 @@ impl<const CACHE: usize> Solver<CACHE> {
         // index in the reading order), then an outer liberty for the
         // attacker, captures of the tracked strings for the defender.
         let mut moves: Moves = match mover {
-            Side::Attacker if pos.outer > 0 => 1 << OUTER_MOVE,
+            Side::Attacker if pos.outer() > 0 => 1 << OUTER_MOVE,
             Side::Attacker => 0,
             Side::Defender => ((1 << self.ncaptives) - 1) << CAPTURE_MOVE,
         };
-        let mut empty = u32::from(self.graph.all() & !(pos.def | pos.att));
+        let mut empty = u32::from(self.graph.all() & !pos.stones());
         while empty != 0 {
             let v = empty.trailing_zeros() as usize;
             empty &= empty - 1;
@@ -1570,7 +1621,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                     (self.both_passed(pos), NO_REPETITION)
                 } else {
                     // The moves' reading has left other groups in the memo.
-                    self.wall_memo.set((pos.def, wall.group(), wall.reach()));
+                    self.wall_memo.set((pos.def(), wall.group(), wall.reach()));
                     self.search(pos, other(mover), Came::Pass)
                 };
                 history = history.min(res.1);
@@ -1703,7 +1754,7 @@ const KEY_BITS: u64 = ((1 << LAST_REMOVAL) - 1) & !(0x1f << LINE_MEASURE);
 /// (0 to 20): every move that removes no stone adds one (a stone, or an
 /// outer liberty or the extra eye filled).
 fn measure(pos: Pos) -> u64 {
-    u64::from((pos.def | pos.att).count_ones() + 4 - u32::from(pos.outer) - u32::from(pos.eye))
+    u64::from(pos.stones().count_ones() + 4 - u32::from(pos.outer()) - u32::from(pos.eye()))
 }
 
 /// The [`measure`] kept in a line entry.

@@ -1514,7 +1514,9 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// reached ([`NO_REPETITION`] if none).
     fn search(&mut self, pos: Pos, mover: Side, came: Came) -> (Res, usize) {
         let passed = came == Came::Pass;
-        self.nodes = self.nodes.saturating_add(1);
+        // A reading stops soon after its budget: the count never nears
+        // `u32::MAX`.
+        self.nodes = self.nodes.wrapping_add(1);
         if self.nodes > self.budget || self.len >= self.depth_limit {
             self.out_of_budget = true;
             return (Res::Unknown, NO_REPETITION);

@@ -497,6 +497,14 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     /// Entries of the cache's transposition table (the rest is the memo).
     const TABLE: usize = CACHE - 2 * Self::MEMO;
+
+    /// Whether `probe`, a slot of the table or the other way of its pair
+    /// (`slot ^ 1`), is in the table: always when the table's size is
+    /// even.
+    #[inline(always)]
+    const fn in_table(probe: usize) -> bool {
+        Self::TABLE % 2 == 0 || probe < Self::TABLE
+    }
     /// Analyses the memo keeps.
     const MEMO: usize = CACHE / 10;
 
@@ -1555,7 +1563,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         let slot = table_slot(mix_by(key, self.multipliers), Self::TABLE);
         // The two ways, newest first.
         let cached = |probe: usize| match self.cache.get(probe) {
-            Some(&entry) if probe < Self::TABLE && entry & !(3 << RESULT_SHIFT) == key => {
+            Some(&entry) if Self::in_table(probe) && entry & !(3 << RESULT_SHIFT) == key => {
                 entry >> RESULT_SHIFT
             }
             _ => 0,
@@ -1709,7 +1717,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             *e = key | (r << RESULT_SHIFT);
             if old & !(3 << RESULT_SHIFT) != key
                 && old != 0
-                && slot ^ 1 < Self::TABLE
+                && Self::in_table(slot ^ 1)
                 && let Some(second) = self.cache.get_mut(slot ^ 1)
             {
                 *second = old;

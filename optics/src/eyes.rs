@@ -358,7 +358,8 @@ const FULL_INTERIOR: PointSet = PointSet::square(2, MAX_SIZE - 1);
 /// `k` bits, taking bits from the adjacent words (border cells keep the
 /// shifts used here from wrapping onto other rows). Growing is monotone
 /// (a point joins for what is already in), so the fixpoint is reached by
-/// passes that add every point that can join, until one adds none.
+/// adding, word by word, every point that can join until no word can
+/// grow, in whatever order.
 fn grow(size: usize, sets: &Sets, own: &PointSet, enemy: &PointSet) -> PointSet {
     const ROW: i32 = STRIDE as i32;
     let (open, interior) = (sets.open.words(), sets.interior.words());
@@ -388,38 +389,46 @@ fn grow(size: usize, sets: &Sets, own: &PointSet, enemy: &PointSet) -> PointSet 
     // The domain's points off the first line, with an empty word at each
     // end.
     let mut inner = [0u64; POINT_SET_WORDS + 2];
-    loop {
-        for (slot, (&word, &interior)) in inner.iter_mut().skip(1).zip(bits.iter().zip(interior)) {
-            *slot = word & interior;
+    for (slot, (&word, &interior)) in inner.iter_mut().skip(1).zip(bits.iter().zip(interior)) {
+        *slot = word & interior;
+    }
+    // The words where points may still join, lowest first: every word at
+    // first; then, when a word's points off the first line grow, that
+    // word and the two beside it, which read them (so a pass's growth is
+    // seen at once, and no pass reads words that cannot change).
+    let mut dirty: u32 = (1 << POINT_SET_WORDS) - 1;
+    while dirty != 0 {
+        let w = dirty.trailing_zeros() as usize;
+        dirty &= dirty - 1;
+        let (Some(&[low, mid, high]), Some(slot), Some(word), Some(&open), Some(&interior)) = (
+            inner
+                .get(w..w + 3)
+                .and_then(|s| <&[u64; 3]>::try_from(s).ok()),
+            blocked.get(w),
+            bits.get_mut(w),
+            open.get(w),
+            interior.get(w),
+        ) else {
+            continue;
+        };
+        let at = |k: i32| window(low, mid, high, k);
+        let (west, east, south, north) = (at(-1), at(1), at(-ROW), at(ROW));
+        let mut joins = 0;
+        for (&(across, along), (diagonal, beside, above)) in slot.iter().zip([
+            (at(-1 - ROW), west, south),
+            (at(1 - ROW), east, south),
+            (at(-1 + ROW), west, north),
+            (at(1 + ROW), east, north),
+        ]) {
+            joins |= diagonal & ((beside & !across) | (above & !along));
         }
-        let mut grew = false;
-        for ((near, slot), (word, &open)) in inner
-            .windows(3)
-            .zip(&blocked)
-            .zip(bits.iter_mut().zip(open))
-        {
-            let &[low, mid, high] = near else {
-                continue;
-            };
-            let at = |k: i32| window(low, mid, high, k);
-            let (west, east, south, north) = (at(-1), at(1), at(-ROW), at(ROW));
-            let mut joins = 0;
-            for (&(across, along), (diagonal, beside, above)) in slot.iter().zip([
-                (at(-1 - ROW), west, south),
-                (at(1 - ROW), east, south),
-                (at(-1 + ROW), west, north),
-                (at(1 + ROW), east, north),
-            ]) {
-                joins |= diagonal & ((beside & !across) | (above & !along));
+        let new = joins & open & !*word;
+        *word |= new;
+        if new & interior != 0 {
+            if let Some(slot) = inner.get_mut(w + 1) {
+                *slot = *word & interior;
             }
-            let new = joins & open & !*word;
-            if new != 0 {
-                *word |= new;
-                grew = true;
-            }
-        }
-        if !grew {
-            break;
+            dirty |= ((0b111 << w) >> 1) & ((1 << POINT_SET_WORDS) - 1);
         }
     }
     let mut set = PointSet::from_words(bits);

@@ -289,7 +289,9 @@ const DEAD: Status = Status {
 /// analysis depends on, so a memo answer is the one reading would give.
 pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     cache: [u64; CACHE],
-    /// The memo's next slot to fill (first in, first out).
+    /// Analyses stored in the memo (wrapping): the next one fills pair
+    /// `memo_next % (CACHE / 10)` (first in, first out), and until they
+    /// are all filled only the pairs below it are looked up.
     memo_next: usize,
     graph: EyeGraph,
     /// The vertex of each move index (the reading order).
@@ -555,7 +557,8 @@ impl<const CACHE: usize> Solver<CACHE> {
     }
 
     fn memo_lookup(&self, key: u64) -> Option<Analysis> {
-        let memo = self.cache.get(Self::TABLE..)?;
+        let filled = self.memo_next.min(Self::MEMO);
+        let memo = self.cache.get(Self::TABLE..Self::TABLE + 2 * filled)?;
         memo.chunks_exact(2)
             .find(|pair| pair.first() == Some(&key))
             .and_then(|pair| pair.get(1))
@@ -568,7 +571,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             return;
         }
         let at = Self::TABLE + 2 * (self.memo_next % pairs);
-        self.memo_next = (self.memo_next + 1) % pairs;
+        self.memo_next = self.memo_next.wrapping_add(1);
         if let Some([k, v]) = self
             .cache
             .get_mut(at..at + 2)

@@ -284,14 +284,17 @@ const DEAD: Status = Status {
 /// table, cleared for each analysis; the last fifth is a memo of whole
 /// analyses (`CACHE / 10` of them, two entries each) that read at least
 /// [`MEMO_MIN_NODES`], kept across calls: owl meets the same eye graph in
-/// many positions. The memo's key is a 64-bit hash of the graph, the rules,
+/// many positions. Once it is full, a new analysis replaces the one that
+/// read the fewest nodes (counted by their bit length), the oldest of
+/// those: that one costs least to read again. The memo's key is a 64-bit hash of the graph, the rules,
 /// the outer liberties, the budget and the line depth, everything an
 /// analysis depends on, so a memo answer is the one reading would give.
 pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     cache: [u64; CACHE],
-    /// Analyses stored in the memo (wrapping): the next one fills pair
-    /// `memo_next % (CACHE / 10)` (first in, first out), and until they
-    /// are all filled only the pairs below it are looked up.
+    /// Analyses stored in the memo (wrapping): until its pairs are all
+    /// filled, the next one fills pair `memo_next` and only the pairs
+    /// below it are looked up; a stored analysis keeps the count as its
+    /// stamp, which tells older ones apart.
     memo_next: usize,
     graph: EyeGraph,
     /// The vertex of each move index (the reading order).
@@ -531,7 +534,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         }
         let found = self.read(graph, outer);
         if self.nodes >= MEMO_MIN_NODES {
-            self.memo_store(key, found);
+            self.memo_store(key, found, self.nodes);
         }
         found
     }
@@ -565,20 +568,41 @@ impl<const CACHE: usize> Solver<CACHE> {
             .map(|&packed| unpack_analysis(packed))
     }
 
-    fn memo_store(&mut self, key: u64, found: Analysis) {
-        let pairs = Self::MEMO;
-        if pairs == 0 {
+    /// Keeps `found`, an analysis that read `nodes`, in the memo: in the
+    /// next empty pair, or once all are filled in place of the one that
+    /// read the fewest nodes by bit length, the oldest of those.
+    fn memo_store(&mut self, key: u64, found: Analysis, nodes: u32) {
+        let stored = self.memo_next;
+        let stamp = stored as u16;
+        self.memo_next = stored.wrapping_add(1);
+        let Some(memo) = self.cache.get_mut(Self::TABLE..) else {
             return;
-        }
-        let at = Self::TABLE + 2 * (self.memo_next % pairs);
-        self.memo_next = self.memo_next.wrapping_add(1);
-        if let Some([k, v]) = self
-            .cache
-            .get_mut(at..at + 2)
+        };
+        let victim = if stored < Self::MEMO {
+            Some(stored)
+        } else {
+            let mut victim = None;
+            let mut lowest = u32::MAX;
+            for (i, pair) in memo.chunks_exact(2).enumerate() {
+                let v = pair.get(1).copied().unwrap_or(0);
+                // Fewer nodes first, then older.
+                let age = stamp.wrapping_sub((v >> MEMO_STAMP) as u16);
+                let rank = (((v >> MEMO_COST) & 0x3f) as u32) << 16 | u32::from(!age);
+                if rank < lowest {
+                    lowest = rank;
+                    victim = Some(i);
+                }
+            }
+            victim
+        };
+        if let Some([k, v]) = victim
+            .and_then(|i| memo.get_mut(2 * i..2 * i + 2))
             .and_then(|s| <&mut [u64; 2]>::try_from(s).ok())
         {
             *k = key;
-            *v = pack_analysis(found);
+            *v = pack_analysis(found)
+                | u64::from(u32::BITS - nodes.leading_zeros()) << MEMO_COST
+                | u64::from(stamp) << MEMO_STAMP;
         }
     }
 
@@ -1792,8 +1816,16 @@ const fn other(side: Side) -> Side {
     }
 }
 
+/// Where a memo entry keeps the bit length of the nodes its analysis read,
+/// above the packed analysis's exactness.
+const MEMO_COST: u32 = 9;
+
+/// Where a memo entry keeps its stamp (see [`Solver::memo_next`]), above
+/// the packed analysis's defence mask.
+const MEMO_STAMP: u32 = 48;
+
 /// An analysis in 64 bits: the value's digits (two bits each), exactness,
-/// the attack and the defence masks.
+/// the attack and the defence masks (bits 9 to 15 and 48 to 63 are free).
 fn pack_analysis(a: Analysis) -> u64 {
     let v = a.value;
     u64::from(v.a & 3)
@@ -1948,6 +1980,25 @@ mod tests {
         let halved = s.analyze_with_outer(&g, 2);
         assert!(s.nodes() > 0);
         assert_eq!(halved, first);
+    }
+
+    /// A full memo gives up the analysis that read the fewest nodes, not
+    /// the oldest.
+    #[test]
+    fn the_memo_keeps_costly_analyses() {
+        let [costly, cheap, third] =
+            ["......", ".....", "...%..."].map(|g| EyeGraph::parse(g).unwrap());
+        // Two memo pairs.
+        let mut s: Solver<20> = Solver::new();
+        let first = s.analyze_with_outer(&costly, 2);
+        let read = s.nodes();
+        let _ = s.analyze_with_outer(&cheap, 2);
+        assert!(s.nodes() < read, "{} {read}", s.nodes());
+        let _ = s.analyze_with_outer(&third, 2);
+        assert!(s.nodes() >= MEMO_MIN_NODES);
+        assert_eq!((s.analyze_with_outer(&costly, 2), s.nodes()), (first, 0));
+        let _ = s.analyze_with_outer(&cheap, 2);
+        assert!(s.nodes() > 0);
     }
 
     /// Analyses cut by the budget are counted, once per analysis, a memo

@@ -284,17 +284,18 @@ const DEAD: Status = Status {
 /// table, cleared for each analysis; the last fifth is a memo of whole
 /// analyses (`CACHE / 10` of them, two entries each) that read at least
 /// [`MEMO_MIN_NODES`], kept across calls: owl meets the same eye graph in
-/// many positions. Once it is full, a new analysis replaces the one that
-/// read the fewest nodes (counted by their bit length), the oldest of
-/// those: that one costs least to read again. The memo's key is a 64-bit hash of the graph, the rules,
-/// the outer liberties, the budget and the line depth, everything an
-/// analysis depends on, so a memo answer is the one reading would give.
+/// many positions. Once it is full, a new analysis replaces the one of
+/// lowest priority, an analysis's priority being the nodes it read (in
+/// sixteens) plus the priority of the one it replaced: costly analyses
+/// stay longest, and old ones go in the end. The memo's key is a 64-bit
+/// hash of the graph, the rules, the outer liberties, the budget and the
+/// line depth, everything an analysis depends on, so a memo answer is the
+/// one reading would give.
 pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     cache: [u64; CACHE],
     /// Analyses stored in the memo (wrapping): until its pairs are all
     /// filled, the next one fills pair `memo_next` and only the pairs
-    /// below it are looked up; a stored analysis keeps the count as its
-    /// stamp, which tells older ones apart.
+    /// below it are looked up.
     memo_next: usize,
     graph: EyeGraph,
     /// The vertex of each move index (the reading order).
@@ -569,40 +570,35 @@ impl<const CACHE: usize> Solver<CACHE> {
     }
 
     /// Keeps `found`, an analysis that read `nodes`, in the memo: in the
-    /// next empty pair, or once all are filled in place of the one that
-    /// read the fewest nodes by bit length, the oldest of those.
+    /// next empty pair, or once all are filled in place of the first of
+    /// lowest priority (see [`Solver`]).
     fn memo_store(&mut self, key: u64, found: Analysis, nodes: u32) {
         let stored = self.memo_next;
-        let stamp = stored as u16;
         self.memo_next = stored.wrapping_add(1);
         let Some(memo) = self.cache.get_mut(Self::TABLE..) else {
             return;
         };
-        let victim = if stored < Self::MEMO {
-            Some(stored)
+        let (victim, floor) = if stored < Self::MEMO {
+            (Some(stored), 0)
         } else {
             let mut victim = None;
             let mut lowest = u32::MAX;
             for (i, pair) in memo.chunks_exact(2).enumerate() {
-                let v = pair.get(1).copied().unwrap_or(0);
-                // Fewer nodes first, then older.
-                let age = stamp.wrapping_sub((v >> MEMO_STAMP) as u16);
-                let rank = (((v >> MEMO_COST) & 0x3f) as u32) << 16 | u32::from(!age);
-                if rank < lowest {
-                    lowest = rank;
+                let priority = (pair.get(1).copied().unwrap_or(0) >> MEMO_PRIORITY) as u32;
+                if priority < lowest {
+                    lowest = priority;
                     victim = Some(i);
                 }
             }
-            victim
+            (victim, lowest)
         };
         if let Some([k, v]) = victim
             .and_then(|i| memo.get_mut(2 * i..2 * i + 2))
             .and_then(|s| <&mut [u64; 2]>::try_from(s).ok())
         {
             *k = key;
-            *v = pack_analysis(found)
-                | u64::from(u32::BITS - nodes.leading_zeros()) << MEMO_COST
-                | u64::from(stamp) << MEMO_STAMP;
+            let priority = (floor + (nodes >> 4)).min(0xffff);
+            *v = pack_analysis(found) | u64::from(priority) << MEMO_PRIORITY;
         }
     }
 
@@ -1816,16 +1812,12 @@ const fn other(side: Side) -> Side {
     }
 }
 
-/// Where a memo entry keeps the bit length of the nodes its analysis read,
-/// above the packed analysis's exactness.
-const MEMO_COST: u32 = 9;
-
-/// Where a memo entry keeps its stamp (see [`Solver::memo_next`]), above
-/// the packed analysis's defence mask.
-const MEMO_STAMP: u32 = 48;
+/// Where a memo entry keeps its priority (see [`Solver`]; up to
+/// `0xffff`), above the packed analysis's defence mask.
+const MEMO_PRIORITY: u32 = 48;
 
 /// An analysis in 64 bits: the value's digits (two bits each), exactness,
-/// the attack and the defence masks (bits 9 to 15 and 48 to 63 are free).
+/// the attack and the defence masks (bits 48 to 63 are free).
 fn pack_analysis(a: Analysis) -> u64 {
     let v = a.value;
     u64::from(v.a & 3)
@@ -1982,8 +1974,8 @@ mod tests {
         assert_eq!(halved, first);
     }
 
-    /// A full memo gives up the analysis that read the fewest nodes, not
-    /// the oldest.
+    /// A full memo gives up the analysis that read fewer nodes, not the
+    /// oldest.
     #[test]
     fn the_memo_keeps_costly_analyses() {
         let [costly, cheap, third] =

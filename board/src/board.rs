@@ -242,28 +242,64 @@ pub(crate) struct Preview {
     pub ataris: bool,
 }
 
-/// One neighbour of a move as [`Board::play`] reads it.
-#[derive(Clone, Copy)]
-struct Near {
-    cell: Cell,
-    /// The string's head; 0 (no string's head) when no stone is there.
-    head: u16,
-    libs: u16,
-    size: u16,
-    /// Whether no earlier neighbour belongs to the same string.
-    first: bool,
-}
-
-/// The neighbours of a new stone as [`Board::play_at`] counts them (the
-/// heads themselves are kept apart, whose clearing would make this
-/// dearer).
+/// The neighbours of a new stone as [`Board::play_at`] reads them before
+/// it changes anything, each string once (the heads themselves are kept
+/// apart, whose clearing would make this dearer).
 struct Met {
     /// Heads of the strings of the stone's colour, in `friends`.
     n_friends: usize,
-    /// Heads of the opponent's strings it captures, in `dead`.
-    n_dead: usize,
+    /// Heads of the opponent's strings, in `enemies`.
+    n_enemies: usize,
     /// Empty neighbours.
     empties: u16,
+    /// One plus the stones of the `friends`.
+    own_size: usize,
+    /// Stones of the opponent's strings with one liberty.
+    captured: usize,
+    /// Whether one of the `friends` has more than one liberty.
+    free: bool,
+}
+
+impl Met {
+    /// Reads the neighbour `q` for a stone `own`, unless its string's
+    /// head is among `earlier` (the heads of the neighbours read before,
+    /// 0 for none); answers that head (0 for no stone).
+    #[inline(always)]
+    fn see<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        own: Cell,
+        q: usize,
+        [e0, e1, e2]: [u16; 3],
+        friends: &mut [u16; 4],
+        enemies: &mut [u16; 4],
+    ) -> u16 {
+        let cell = board.cell_at(q);
+        if cell == Cell::Empty {
+            self.empties += 1;
+            return 0;
+        }
+        if cell == Cell::Border {
+            return 0;
+        }
+        let h = at(&board.strings[HEAD], q);
+        if h == e0 || h == e1 || h == e2 {
+            return h;
+        }
+        let libs = at(&board.strings[LIBS], usize::from(h));
+        let size = usize::from(at(&board.strings[SIZE], usize::from(h)));
+        if cell == own {
+            push_point(friends, &mut self.n_friends, h);
+            self.own_size += size;
+            self.free |= libs > 1;
+        } else {
+            push_point(enemies, &mut self.n_enemies, h);
+            if libs == 1 {
+                self.captured += size;
+            }
+        }
+        h
+    }
 }
 
 /// The strings around a point as [`Board::preview`] reads them, one
@@ -338,41 +374,6 @@ impl Around {
             }
         }
         h
-    }
-}
-
-/// [`Board::writes_needed`]'s count so far, one neighbour at a time.
-struct Writes {
-    bound: usize,
-    /// One plus the stones of our strings met.
-    own_size: usize,
-    /// Whether no neighbour so far is empty or one of our strings with
-    /// more than one liberty.
-    own_in_atari: bool,
-    /// Whether an opponent string with one liberty was met.
-    captures: bool,
-}
-
-impl Writes {
-    /// Counts the neighbour `n` of a stone `own`.
-    #[inline(always)]
-    fn add(&mut self, n: &Near, own: Cell) {
-        match n.cell {
-            Cell::Empty => self.own_in_atari = false,
-            Cell::Border => {}
-            _ if !n.first => {}
-            c => {
-                let size = usize::from(n.size);
-                if c == own {
-                    self.bound += size + 3;
-                    self.own_size += size;
-                    self.own_in_atari &= n.libs == 1;
-                } else if n.libs == 1 {
-                    self.bound += 5 * size;
-                    self.captures = true;
-                }
-            }
-        }
     }
 }
 
@@ -1283,13 +1284,54 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             return Err(PlayError::Ko);
         }
         let own = Cell::stone(color);
-        let near = self.near(p);
-        if !retake && !self.allow_suicide && Self::suicide_near(&near, own) {
+        // The neighbours, each string once, read before anything changes.
+        let mut met = Met {
+            n_friends: 0,
+            n_enemies: 0,
+            empties: 0,
+            own_size: 1,
+            captured: 0,
+            free: false,
+        };
+        let mut friends = [0u16; 4];
+        let mut enemies = [0u16; 4];
+        let (f, x) = (&mut friends, &mut enemies);
+        // Written out: the device's build (optimised for size) does not
+        // unroll a loop over the four neighbours.
+        let [a, b, c, d] = around(p.index());
+        let ha = met.see(self, own, a, [0, 0, 0], f, x);
+        let hb = met.see(self, own, b, [ha, 0, 0], f, x);
+        let hc = met.see(self, own, c, [ha, hb, 0], f, x);
+        met.see(self, own, d, [ha, hb, hc], f, x);
+        let Met {
+            n_friends,
+            n_enemies,
+            empties,
+            own_size,
+            captured: doomed,
+            free,
+        } = met;
+        let friends = friends.get(..n_friends).unwrap_or(&[]);
+        // Surrounded, capturing nothing, with no friend of more than one
+        // liberty: suicide.
+        let surrounded = empties == 0 && doomed == 0;
+        if surrounded && !free && !retake && !self.allow_suicide {
             return Err(PlayError::Suicide);
         }
-        if self.n_frames >= MOVES
-            || CHANGES - self.n_changes < Self::writes_needed(&near, own, self.allow_suicide)
+        // Journal writes at most: 16 for the stone and its neighbours'
+        // liberty counts, a friend's size + 3 (relabelling), 5 × a
+        // captured string's size, and 5 × the merged size for an allowed
+        // suicide.
+        let mut bound = 16 + (own_size - 1) + 3 * n_friends + 5 * doomed;
+        if self.allow_suicide
+            && surrounded
+            && friends
+                .iter()
+                .all(|&f| at(&self.strings[LIBS], usize::from(f)) == 1)
         {
+            bound += 5 * own_size;
+        }
+        if self.n_frames >= MOVES || CHANGES - self.n_changes < bound {
             return Err(self.journal_is_full());
         }
         self.push_frame()?;
@@ -1297,27 +1339,18 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let pi = p.index();
         self.write(&mut journal, CELL, pi, own as u16);
         self.hash ^= zobrist::stone(color.index(), pi);
-
-        let mut met = Met {
-            n_friends: 0,
-            n_dead: 0,
-            empties: 0,
-        };
-        let mut friends = [0u16; 4];
+        // The opponent's strings lose the liberty at `p`; those left with
+        // none are captured below.
         let mut dead = [0u16; 4];
-        let (f, x) = (&mut friends, &mut dead);
-        // Written out: the device's build (optimised for size) does not
-        // unroll a loop over the four neighbours.
-        let [na, nb, nc, nd] = &near;
-        self.meet(na, own, &mut journal, &mut met, f, x);
-        self.meet(nb, own, &mut journal, &mut met, f, x);
-        self.meet(nc, own, &mut journal, &mut met, f, x);
-        self.meet(nd, own, &mut journal, &mut met, f, x);
-        let Met {
-            n_friends,
-            n_dead,
-            empties,
-        } = met;
+        let mut n_dead = 0;
+        for &e in enemies.get(..n_enemies).unwrap_or(&[]) {
+            let e = usize::from(e);
+            let libs = at(&self.strings[LIBS], e).wrapping_sub(1);
+            self.write(&mut journal, LIBS, e, libs);
+            if libs == 0 {
+                push_point(&mut dead, &mut n_dead, e as u16);
+            }
+        }
 
         // Join the new stone to its friends: relabel the smaller strings.
         let head = if n_friends == 0 {
@@ -1327,7 +1360,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             self.write(&mut journal, LIBS, pi, empties);
             pi
         } else {
-            let friends = friends.get(..n_friends).unwrap_or(&[]);
             let mut big = usize::from(friends.first().copied().unwrap_or(0));
             for &f in friends {
                 if at(&self.strings[SIZE], usize::from(f)) > at(&self.strings[SIZE], big) {
@@ -1396,108 +1428,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         };
         self.set_ko_and_turn(ko, color.opponent(), color.opponent());
         Ok(captured)
-    }
-
-    /// For [`Board::play_at`]: counts the neighbour `n` of a new stone
-    /// `own` into `met`, its string's head into `friends` or `dead`, and
-    /// takes the liberty at the stone from an opponent's string
-    /// (journaled at `*journal`).
-    #[inline(always)]
-    fn meet(
-        &mut self,
-        n: &Near,
-        own: Cell,
-        journal: &mut usize,
-        met: &mut Met,
-        friends: &mut [u16; 4],
-        dead: &mut [u16; 4],
-    ) {
-        if n.cell == Cell::Empty {
-            met.empties += 1;
-        } else if !n.first {
-            // Border, or a string already seen.
-        } else if n.cell == own {
-            push_point(friends, &mut met.n_friends, n.head);
-        } else {
-            let libs = n.libs.wrapping_sub(1);
-            self.write(journal, LIBS, usize::from(n.head), libs);
-            if libs == 0 {
-                push_point(dead, &mut met.n_dead, n.head);
-            }
-        }
-    }
-
-    /// What the four neighbours of `p` hold: each one's cell and, for a
-    /// stone, its string's head, liberties and size, and whether it is the
-    /// first neighbour of that string.
-    #[inline(always)]
-    fn near(&self, p: Point) -> [Near; 4] {
-        let [a, b, c, d] = around(p.index());
-        let na = self.near_one(a, [0, 0, 0]);
-        let nb = self.near_one(b, [na.head, 0, 0]);
-        let nc = self.near_one(c, [na.head, nb.head, 0]);
-        let nd = self.near_one(d, [na.head, nb.head, nc.head]);
-        [na, nb, nc, nd]
-    }
-
-    /// One neighbour for [`Board::near`], given the heads of the
-    /// neighbours before it (0 for none or no stone).
-    #[inline(always)]
-    fn near_one(&self, q: usize, [e0, e1, e2]: [u16; 3]) -> Near {
-        let cell = self.cell_at(q);
-        let (head, libs, size) = if cell.color().is_some() {
-            let head = at(&self.strings[HEAD], q);
-            let h = usize::from(head);
-            (head, at(&self.strings[LIBS], h), at(&self.strings[SIZE], h))
-        } else {
-            (0, 0, 0)
-        };
-        Near {
-            cell,
-            head,
-            libs,
-            size,
-            // Written out: the device's build (optimised for size) does
-            // not unroll a loop over the earlier heads.
-            first: head != 0 && head != e0 && head != e1 && head != e2,
-        }
-    }
-
-    /// [`Board::is_suicide`] from the neighbours [`Board::near`] read.
-    #[inline(always)]
-    fn suicide_near([a, b, c, d]: &[Near; 4], own: Cell) -> bool {
-        // Written out: the device's build (optimised for size) does not
-        // unroll a loop over the four.
-        let blocked = |n: &Near| match n.cell {
-            Cell::Empty => false,
-            Cell::Border => true,
-            c if c == own => n.libs <= 1,
-            _ => n.libs != 1,
-        };
-        blocked(a) && blocked(b) && blocked(c) && blocked(d)
-    }
-
-    /// Upper bound of journal writes for a stone `own` whose neighbours
-    /// are `near`: 16 for the stone itself and its neighbours' liberty
-    /// counts, plus, per distinct neighbouring string, its size + 3 when it
-    /// is ours (relabelling), 5 × its size when it is captured, and 5 × our
-    /// merged size when the move is a suicide that is allowed.
-    #[inline(always)]
-    fn writes_needed([a, b, c, d]: &[Near; 4], own: Cell, allow_suicide: bool) -> usize {
-        let mut writes = Writes {
-            bound: 16,
-            own_size: 1,
-            own_in_atari: true,
-            captures: false,
-        };
-        writes.add(a, own);
-        writes.add(b, own);
-        writes.add(c, own);
-        writes.add(d, own);
-        if allow_suicide && writes.own_in_atari && !writes.captures {
-            writes.bound += 5 * writes.own_size;
-        }
-        writes.bound
     }
 
     /// The empty neighbours of `p` that touch no stone `own` (other than
@@ -1686,15 +1616,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let friends = friends.get(..n_friends).unwrap_or(&[]);
         let dead = dead.get(..n_dead).unwrap_or(&[]);
         // Surrounded, capturing nothing: suicide when every friend has at
-        // most one liberty (as `suicide_near` reads it); with suicide
-        // allowed, `writes_needed` counts the merged string's removal when
-        // every friend has exactly one.
+        // most one liberty (as `play_at` reads it); with suicide allowed,
+        // `play_at` counts the merged string's removal in its journal
+        // bound when every friend has exactly one.
         let surrounded = empties == 0 && dead.is_empty();
         let friend_libs = |f: &u16| at(&self.strings[LIBS], usize::from(*f));
         if surrounded && !retake && friends.iter().all(|f| friend_libs(f) <= 1) {
             return None;
         }
-        // `writes_needed`: 16, plus a friend's size + 3, plus 5 × a
+        // `play_at`'s bound: 16, plus a friend's size + 3, plus 5 × a
         // captured string's size.
         let mut bound = 16 + (own_size - 1) + 3 * friends.len() + 5 * captured;
         if self.allow_suicide && surrounded && friends.iter().all(|f| friend_libs(f) == 1) {

@@ -331,10 +331,10 @@ impl Around {
         }
     }
 
-    /// Reads the neighbour `q` for a stone `own`, unless its string's
-    /// head is among `earlier` (the heads of the neighbours read before,
-    /// 0 for none); answers that head (0 for no stone). The heads of
-    /// strings go to `friends` and `dead` (kept apart from `self`, whose
+    /// Reads the neighbour `q`, whose cell is `cell`, for a stone `own`,
+    /// unless its string's head is among `earlier` (the heads of the
+    /// neighbours read before, 0 for none); answers that head (0 for no
+    /// stone). The heads of strings go to `friends` and `dead` (kept apart from `self`, whose
     /// clearing they would make dearer).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -343,11 +343,11 @@ impl Around {
         board: &Board<C, M>,
         own: Cell,
         q: usize,
+        cell: Cell,
         [e0, e1, e2]: [u16; 3],
         friends: &mut [u16; 4],
         dead: &mut [u16; 4],
     ) -> u16 {
-        let cell = board.cell_at(q);
         if cell == Cell::Empty {
             self.empties += 1;
             return 0;
@@ -1594,16 +1594,18 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let retake = usize::from(self.ko) == p.index() && self.ko_color == color;
         let wants_own = own;
         let own = Cell::stone(color);
-        // One look at each neighbour, each string next to `p` read once.
-        let mut seen = Around::new();
+        // One look at each neighbour, each string next to `p` read once,
+        // the cells from one window (`p` is a point of the board).
+        let mut near = Around::new();
         let mut friends = [0u16; 4];
         let mut dead = [0u16; 4];
         let (f, x) = (&mut friends, &mut dead);
         let [a, b, c, d] = around(p.index());
-        let ha = seen.see(self, own, a, [0, 0, 0], f, x);
-        let hb = seen.see(self, own, b, [ha, 0, 0], f, x);
-        let hc = seen.see(self, own, c, [ha, hb, 0], f, x);
-        let hd = seen.see(self, own, d, [ha, hb, hc], f, x);
+        let w = self.window(p.index());
+        let ha = near.see(self, own, a, seen(w, SOUTH), [0, 0, 0], f, x);
+        let hb = near.see(self, own, b, seen(w, WEST), [ha, 0, 0], f, x);
+        let hc = near.see(self, own, c, seen(w, EAST), [ha, hb, 0], f, x);
+        let hd = near.see(self, own, d, seen(w, NORTH), [ha, hb, hc], f, x);
         let heads = [ha, hb, hc, hd];
         let Around {
             n_friends,
@@ -1612,7 +1614,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             empties,
             ataris,
             own_size,
-        } = seen;
+        } = near;
         let friends = friends.get(..n_friends).unwrap_or(&[]);
         let dead = dead.get(..n_dead).unwrap_or(&[]);
         // Surrounded, capturing nothing: suicide when every friend has at

@@ -1353,49 +1353,63 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
 
         // Join the new stone to its friends: relabel the smaller strings.
-        let head = if n_friends == 0 {
-            self.write(&mut journal, HEAD, pi, pi as u16);
-            self.write(&mut journal, NEXT, pi, pi as u16);
-            self.write(&mut journal, SIZE, pi, 1);
-            self.write(&mut journal, LIBS, pi, empties);
-            pi
-        } else {
-            let mut big = usize::from(friends.first().copied().unwrap_or(0));
-            for &f in friends {
-                if at(&self.strings[SIZE], usize::from(f)) > at(&self.strings[SIZE], big) {
-                    big = usize::from(f);
-                }
+        let head = match *friends {
+            [] => {
+                self.write(&mut journal, HEAD, pi, pi as u16);
+                self.write(&mut journal, NEXT, pi, pi as u16);
+                self.write(&mut journal, SIZE, pi, 1);
+                self.write(&mut journal, LIBS, pi, empties);
+                pi
             }
-            self.write(&mut journal, HEAD, pi, big as u16);
-            let libs = self.joined_liberties(p, own, big, friends, u16::MAX);
-            self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
-            // After `big` come the other strings' stones, the last string
-            // first, each cycle cut after its head, then `p`: `big`'s next
-            // stone and size are written once.
-            let mut first = pi as u16;
-            let mut size = at(&self.strings[SIZE], big) + 1;
-            for &f in friends {
-                let f = usize::from(f);
-                if f == big {
-                    continue;
-                }
-                let mut s = f;
-                loop {
-                    self.write(&mut journal, HEAD, s, big as u16);
-                    s = usize::from(at(&self.strings[NEXT], s));
-                    if s == f {
-                        break;
+            [f] => {
+                // One string: `p` joins its cycle after its head.
+                let big = usize::from(f);
+                self.write(&mut journal, HEAD, pi, f);
+                let libs = self.joined_liberties(p, own, big, friends, u16::MAX);
+                self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
+                self.write(&mut journal, NEXT, big, pi as u16);
+                self.write(&mut journal, SIZE, big, at(&self.strings[SIZE], big) + 1);
+                self.write(&mut journal, LIBS, big, libs);
+                big
+            }
+            _ => {
+                let mut big = usize::from(friends.first().copied().unwrap_or(0));
+                for &f in friends {
+                    if at(&self.strings[SIZE], usize::from(f)) > at(&self.strings[SIZE], big) {
+                        big = usize::from(f);
                     }
                 }
-                let after_f = at(&self.strings[NEXT], f);
-                self.write(&mut journal, NEXT, f, first);
-                first = after_f;
-                size += at(&self.strings[SIZE], f);
+                self.write(&mut journal, HEAD, pi, big as u16);
+                let libs = self.joined_liberties(p, own, big, friends, u16::MAX);
+                self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
+                // After `big` come the other strings' stones, the last string
+                // first, each cycle cut after its head, then `p`: `big`'s next
+                // stone and size are written once.
+                let mut first = pi as u16;
+                let mut size = at(&self.strings[SIZE], big) + 1;
+                for &f in friends {
+                    let f = usize::from(f);
+                    if f == big {
+                        continue;
+                    }
+                    let mut s = f;
+                    loop {
+                        self.write(&mut journal, HEAD, s, big as u16);
+                        s = usize::from(at(&self.strings[NEXT], s));
+                        if s == f {
+                            break;
+                        }
+                    }
+                    let after_f = at(&self.strings[NEXT], f);
+                    self.write(&mut journal, NEXT, f, first);
+                    first = after_f;
+                    size += at(&self.strings[SIZE], f);
+                }
+                self.write(&mut journal, NEXT, big, first);
+                self.write(&mut journal, SIZE, big, size);
+                self.write(&mut journal, LIBS, big, libs);
+                big
             }
-            self.write(&mut journal, NEXT, big, first);
-            self.write(&mut journal, SIZE, big, size);
-            self.write(&mut journal, LIBS, big, libs);
-            big
         };
 
         let mut captured = 0usize;

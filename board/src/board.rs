@@ -1620,7 +1620,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let hb = near.see(self, own, b, seen(w, WEST), [ha, 0, 0], f, x);
         let hc = near.see(self, own, c, seen(w, EAST), [ha, hb, 0], f, x);
         let hd = near.see(self, own, d, seen(w, NORTH), [ha, hb, hc], f, x);
-        let heads = [ha, hb, hc, hd];
         let Around {
             n_friends,
             n_dead,
@@ -1680,7 +1679,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 } else if dead.contains(&h) {
                     watch_gone = true;
                     0
-                } else if heads.contains(&h) {
+                } else if h == ha || h == hb || h == hc || h == hd {
+                    // Next to `p` (written out: the device's build does
+                    // not unroll a search of the four heads).
                     at(&self.strings[LIBS], usize::from(h)).wrapping_sub(1)
                 } else {
                     at(&self.strings[LIBS], usize::from(h))

@@ -1532,11 +1532,18 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             loop {
                 // Written out: the device's build (optimised for size)
                 // does not unroll a loop over the four neighbours.
+                // Each point `e` next to `s` is read with its neighbours
+                // but `s`, which is clear (a stone of a string other than
+                // `big`, not below itself).
                 let [a, b, c, d] = around(s);
-                libs += u16::from(self.first_reach(a, s, p, own, big, friends))
-                    + u16::from(self.first_reach(b, s, p, own, big, friends))
-                    + u16::from(self.first_reach(c, s, p, own, big, friends))
-                    + u16::from(self.first_reach(d, s, p, own, big, friends));
+                let [aa, ab, ac, _] = around(a);
+                let [ba, bb, _, bd] = around(b);
+                let [ca, _, cc, cd] = around(c);
+                let [_, db, dc, dd] = around(d);
+                libs += u16::from(self.first_reach(a, [aa, ab, ac], s, p, own, big, friends))
+                    + u16::from(self.first_reach(b, [ba, bb, bd], s, p, own, big, friends))
+                    + u16::from(self.first_reach(c, [ca, cc, cd], s, p, own, big, friends))
+                    + u16::from(self.first_reach(d, [db, dc, dd], s, p, own, big, friends));
                 if libs >= stop {
                     return libs;
                 }
@@ -1550,15 +1557,18 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     }
 
     /// For the point `e` next to the stone `s` (layout indices, as `p`)
-    /// of one of `friends` other than `big`: whether
-    /// [`Board::more_joined_liberties`] counts `e` at `s`. It does if `e`
-    /// is empty and not `p`, unless `e` is next to `p` (counted with `p`'s
-    /// neighbours), touches a stone of `big`, or touches a lower stone of
-    /// one of `friends` other than `big` (counted there).
+    /// of one of `friends` other than `big`, whose other neighbours are
+    /// `others`: whether [`Board::more_joined_liberties`] counts `e` at
+    /// `s`. It does if `e` is empty and not `p`, unless `e` is next to `p`
+    /// (counted with `p`'s neighbours), touches a stone of `big`, or
+    /// touches a lower stone of one of `friends` other than `big`
+    /// (counted there).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn first_reach(
         &self,
         e: usize,
+        [a, b, c]: [usize; 3],
         s: usize,
         p: usize,
         own: Cell,
@@ -1568,7 +1578,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if e == p || self.cell_at(e) != Cell::Empty {
             return false;
         }
-        let [a, b, c, d] = around(e);
         let clear = |r: usize| {
             if r == p {
                 return false;
@@ -1579,7 +1588,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             let h = at(&self.strings[HEAD], r);
             usize::from(h) != big && (r >= s || !among(friends, h))
         };
-        clear(a) && clear(b) && clear(c) && clear(d)
+        clear(a) && clear(b) && clear(c)
     }
 
     /// What playing `color` at `p` would do, read without playing: the

@@ -261,20 +261,22 @@ struct Met {
 }
 
 impl Met {
-    /// Reads the neighbour `q` for a stone `own`, unless its string's
-    /// head is among `earlier` (the heads of the neighbours read before,
-    /// 0 for none); answers that head (0 for no stone).
+    /// Reads a neighbour whose cell is `cell` and whose string's head,
+    /// for a stone, is `h`, for a stone `own`, unless `h` is among
+    /// `earlier` (the heads of the neighbours read before, 0 for none);
+    /// answers the head (0 for no stone).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn see<const C: usize, const M: usize>(
         &mut self,
         board: &Board<C, M>,
         own: Cell,
-        q: usize,
+        cell: Cell,
+        h: u16,
         [e0, e1, e2]: [u16; 3],
         friends: &mut [u16; 4],
         enemies: &mut [u16; 4],
     ) -> u16 {
-        let cell = board.cell_at(q);
         if cell == Cell::Empty {
             self.empties += 1;
             return 0;
@@ -282,7 +284,6 @@ impl Met {
         if cell == Cell::Border {
             return 0;
         }
-        let h = at(&board.strings[HEAD], q);
         if h == e0 || h == e1 || h == e2 {
             return h;
         }
@@ -712,6 +713,20 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         {
             Some(w) => w,
             None => &[Cell::Border; WINDOW],
+        }
+    }
+
+    /// The heads' table from `STRIDE` before the layout index `i` to
+    /// `STRIDE` after it, as [`Board::window`] has the cells.
+    #[inline(always)]
+    fn head_window(&self, i: usize) -> &[u16; WINDOW] {
+        let start = i.wrapping_sub(STRIDE).min(CAPACITY - WINDOW);
+        match self.strings[HEAD]
+            .get(start..)
+            .and_then(<[u16]>::first_chunk::<WINDOW>)
+        {
+            Some(w) => w,
+            None => &[0; WINDOW],
         }
     }
 
@@ -1284,7 +1299,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             return Err(PlayError::Ko);
         }
         let own = Cell::stone(color);
-        // The neighbours, each string once, read before anything changes.
+        // The neighbours, each string once, read before anything changes;
+        // their cells and heads from one window each (`p` is a point of
+        // the board).
         let mut met = Met {
             n_friends: 0,
             n_enemies: 0,
@@ -1298,11 +1315,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let (f, x) = (&mut friends, &mut enemies);
         // Written out: the device's build (optimised for size) does not
         // unroll a loop over the four neighbours.
-        let [a, b, c, d] = around(p.index());
-        let ha = met.see(self, own, a, [0, 0, 0], f, x);
-        let hb = met.see(self, own, b, [ha, 0, 0], f, x);
-        let hc = met.see(self, own, c, [ha, hb, 0], f, x);
-        met.see(self, own, d, [ha, hb, hc], f, x);
+        let (w, h) = (self.window(p.index()), self.head_window(p.index()));
+        let (a, b) = (seen(w, SOUTH), at(h, SOUTH));
+        let ha = met.see(self, own, a, b, [0, 0, 0], f, x);
+        let (a, b) = (seen(w, WEST), at(h, WEST));
+        let hb = met.see(self, own, a, b, [ha, 0, 0], f, x);
+        let (a, b) = (seen(w, EAST), at(h, EAST));
+        let hc = met.see(self, own, a, b, [ha, hb, 0], f, x);
+        let (a, b) = (seen(w, NORTH), at(h, NORTH));
+        met.see(self, own, a, b, [ha, hb, hc], f, x);
         let Met {
             n_friends,
             n_enemies,

@@ -1881,15 +1881,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             self.write(&mut len, CELL, s, Cell::Empty as u16);
             self.hash ^= zobrist::stone(color.index(), s);
             n += 1;
-            let [a, b, c, d] = around(s);
-            let head_of = |q: usize| {
-                if self.cell_at(q) == own {
-                    at(&self.strings[HEAD], q)
-                } else {
-                    0
-                }
-            };
-            let heads = [head_of(a), head_of(b), head_of(c), head_of(d)];
+            // The neighbours' cells and heads, from one window each (`s`
+            // is a point of the board).
+            let (w, h) = (self.window(s), self.head_window(s));
+            let head_of = |k: usize| if seen(w, k) == own { at(h, k) } else { 0 };
+            let heads = [head_of(SOUTH), head_of(WEST), head_of(EAST), head_of(NORTH)];
             // Written out: the device's build (optimised for size)
             // does not unroll a loop over the four.
             let [fa, fb, fc, fd] = first_of_each(heads);

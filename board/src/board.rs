@@ -1096,11 +1096,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         loop {
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the four neighbours.
-            let [a, b, c, d] = around(s);
-            if !(self.push_string(a, enemy, out, &mut n)
-                && self.push_string(b, enemy, out, &mut n)
-                && self.push_string(c, enemy, out, &mut n)
-                && self.push_string(d, enemy, out, &mut n))
+            // The cells and heads from one window each (`s` is a point
+            // of the board).
+            let (w, h) = (self.window(s), self.head_window(s));
+            if !(Self::push_string(w, h, SOUTH, enemy, out, &mut n)
+                && Self::push_string(w, h, WEST, enemy, out, &mut n)
+                && Self::push_string(w, h, EAST, enemy, out, &mut n)
+                && Self::push_string(w, h, NORTH, enemy, out, &mut n))
             {
                 return n;
             }
@@ -1112,15 +1114,22 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     }
 
     /// For [`Board::adjacent_strings`]: writes the head of the string at
-    /// the layout index `i`, if it holds a stone `enemy`, to `out[*n]`
-    /// unless it is among the first `*n`; answers false when there was no
-    /// room for it.
+    /// place `k` of the windows of cells `w` and heads `h`, if it holds a
+    /// stone `enemy`, to `out[*n]` unless it is among the first `*n`;
+    /// answers false when there was no room for it.
     #[inline(always)]
-    fn push_string(&self, i: usize, enemy: Cell, out: &mut [Point], n: &mut usize) -> bool {
-        if self.cell_at(i) != enemy {
+    fn push_string(
+        w: &[Cell; WINDOW],
+        h: &[u16; WINDOW],
+        k: usize,
+        enemy: Cell,
+        out: &mut [Point],
+        n: &mut usize,
+    ) -> bool {
+        if seen(w, k) != enemy {
             return true;
         }
-        let h = Point::from_layout(at(&self.strings[HEAD], i));
+        let h = Point::from_layout(at(h, k));
         if out.get(..*n).unwrap_or(&[]).contains(&h) {
             return true;
         }

@@ -1564,16 +1564,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 // does not unroll a loop over the four neighbours.
                 // Each point `e` next to `s` is read with its neighbours
                 // but `s`, which is clear (a stone of a string other than
-                // `big`, not below itself).
+                // `big`, not below itself), at these places of its window.
                 let [a, b, c, d] = around(s);
-                let [aa, ab, ac, _] = around(a);
-                let [ba, bb, _, bd] = around(b);
-                let [ca, _, cc, cd] = around(c);
-                let [_, db, dc, dd] = around(d);
-                libs += u16::from(self.first_reach(a, [aa, ab, ac], s, p, own, big, friends))
-                    + u16::from(self.first_reach(b, [ba, bb, bd], s, p, own, big, friends))
-                    + u16::from(self.first_reach(c, [ca, cc, cd], s, p, own, big, friends))
-                    + u16::from(self.first_reach(d, [db, dc, dd], s, p, own, big, friends));
+                let w = self.window(s);
+                let (ka, kb) = ([SOUTH, WEST, EAST], [SOUTH, WEST, NORTH]);
+                let (kc, kd) = ([SOUTH, EAST, NORTH], [WEST, EAST, NORTH]);
+                libs += u16::from(self.first_reach(a, seen(w, SOUTH), ka, s, p, own, big, friends))
+                    + u16::from(self.first_reach(b, seen(w, WEST), kb, s, p, own, big, friends))
+                    + u16::from(self.first_reach(c, seen(w, EAST), kc, s, p, own, big, friends))
+                    + u16::from(self.first_reach(d, seen(w, NORTH), kd, s, p, own, big, friends));
                 if libs >= stop {
                     return libs;
                 }
@@ -1587,8 +1586,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     }
 
     /// For the point `e` next to the stone `s` (layout indices, as `p`)
-    /// of one of `friends` other than `big`, whose other neighbours are
-    /// `others`: whether [`Board::more_joined_liberties`] counts `e` at
+    /// of one of `friends` other than `big`, whose cell is `cell` and
+    /// whose neighbours but `s` are at the three places given of its
+    /// window: whether [`Board::more_joined_liberties`] counts `e` at
     /// `s`. It does if `e` is empty and not `p`, unless `e` is next to `p`
     /// (counted with `p`'s neighbours), touches a stone of `big`, or
     /// touches a lower stone of one of `friends` other than `big`
@@ -1598,27 +1598,32 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     fn first_reach(
         &self,
         e: usize,
-        [a, b, c]: [usize; 3],
+        cell: Cell,
+        [ka, kb, kc]: [usize; 3],
         s: usize,
         p: usize,
         own: Cell,
         big: usize,
         friends: &[u16],
     ) -> bool {
-        if e == p || self.cell_at(e) != Cell::Empty {
+        if e == p || cell != Cell::Empty {
             return false;
         }
-        let clear = |r: usize| {
+        // `e` is a point of the board: its neighbours' cells and heads
+        // come from one window each.
+        let (w, heads) = (self.window(e), self.head_window(e));
+        let clear = |k: usize| {
+            let r = e.wrapping_add(k).wrapping_sub(STRIDE);
             if r == p {
                 return false;
             }
-            if self.cell_at(r) != own {
+            if seen(w, k) != own {
                 return true;
             }
-            let h = at(&self.strings[HEAD], r);
+            let h = at(heads, k);
             usize::from(h) != big && (r >= s || !among(friends, h))
         };
-        clear(a) && clear(b) && clear(c)
+        clear(ka) && clear(kb) && clear(kc)
     }
 
     /// What playing `color` at `p` would do, read without playing: the

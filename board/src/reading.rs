@@ -673,8 +673,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     }
 
     /// Tries up to `width` defending moves of `moves`, a list of
-    /// [`Reader::defense_candidates`]'s first round, from its slot `from`
-    /// on, best first (see [`next_defense`]), raising `best` to each better
+    /// [`Reader::defense_candidates`]'s first round of `len` moves, from
+    /// its slot `from` on, best first (see [`next_defense`]), raising `best` to each better
     /// result until one wins. Answers the slot after the last move taken.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -684,14 +684,14 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         target: Point,
         color: Color,
         moves: &mut Candidates,
-        (from, width): (usize, usize),
+        (from, width, len): (usize, usize, usize),
         depth: usize,
         komaster: Option<Color>,
         best: &mut (Code, Option<Point>),
     ) -> usize {
         let mut at = from;
         while at < from + width {
-            let Some(m) = next_defense(board, target, color, moves, at) else {
+            let Some(m) = next_defense(board, target, color, moves, (at, len)) else {
                 break;
             };
             at += 1;
@@ -1016,7 +1016,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             target,
             color,
             &mut moves,
-            (0, width),
+            (0, width, n),
             depth,
             komaster,
             &mut best,
@@ -1035,7 +1035,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                     target,
                     color,
                     &mut moves,
-                    (tried, width),
+                    (tried, width, n),
                     depth,
                     komaster,
                     &mut best,
@@ -1314,7 +1314,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // `known` holds keys here (see [`defense_key`]), looked up as
         // scores are.
         score_moves(out, len, None, |m| match known_score(Some(known), m) {
-            Some(key) if key != UNPLAYABLE && key & 1 == 0 => Some((key >> 6) * 10),
+            Some(key) if key != UNPLAYABLE && key & 1 == 0 => Some(key >> 6),
             _ => defense_score(board, color, m, target),
         })
     }
@@ -1562,7 +1562,8 @@ fn played_look_ahead<const C: usize, const M: usize>(
 /// The score of the defending move `m` of `color` for the string at
 /// `target`, read by its look-ahead, or `None` if the move cannot be
 /// played: the target's liberties (up to 6), the stones captured, less for
-/// one liberty left or a ko retake, more for an atari.
+/// one liberty left or a ko retake, more for an atari. Scores count in
+/// tens (10 a liberty, 3 a stone captured), between -55 and 76.
 fn defense_score<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     color: Color,
@@ -1572,18 +1573,18 @@ fn defense_score<const C: usize, const M: usize>(
     // Only the target's liberties are read, up to 6.
     let after = look_ahead(board, color, m, target, false, 6)?;
     let tlibs = after.watch_libs;
-    let mut score = 100 * tlibs.min(6) as i32 + 30 * after.captured.min(4) as i32;
+    let mut score = 10 * tlibs.min(6) as i16 + 3 * after.captured.min(4) as i16;
     if tlibs <= 1 {
-        score -= 500;
+        score -= 50;
     }
     if after.retake {
-        score -= 50;
+        score -= 5;
     }
     // A move that puts an attacker string in atari forces an answer.
     if after.ataris {
-        score += 40;
+        score += 4;
     }
-    Some(score.clamp(-5_000, 5_000) as i16)
+    Some(score)
 }
 
 /// An upper bound of [`defense_score`] read from `m`'s neighbours alone,
@@ -1602,34 +1603,34 @@ fn defense_bound<const C: usize, const M: usize>(
 ) -> i16 {
     let (joined, captured, next_to, atari) = board.preview_bound(color, m, target);
     let tlibs = if next_to { joined } else { libs } + captured;
-    let mut score = 100 * tlibs.min(6) as i16 + 30 * captured.min(4) as i16;
+    let mut score = 10 * tlibs.min(6) as i16 + 3 * captured.min(4) as i16;
     if tlibs <= 1 {
-        score -= 500;
+        score -= 50;
     }
     if atari {
-        score += 40;
+        score += 4;
     }
     score
 }
 
 /// The key of a defending move of a first-round list of
-/// [`Reader::defense_candidates`] whose score (a multiple of 10) is
+/// [`Reader::defense_candidates`] whose score (see [`defense_score`]) is
 /// `score`, or at most `score` when `bound`, made `i`-th: keys order the
 /// moves by score, then by when they were made (so a move after one of
 /// equal score stays after it whatever its true score), and no two are
 /// equal; the lowest bit tells a bound.
 fn defense_key(score: i16, bound: bool, i: usize) -> i16 {
-    ((score / 10) * 32 + (31 - (i % 32) as i16)) * 2 + i16::from(bound)
+    (score * 32 + (31 - (i % 32) as i16)) * 2 + i16::from(bound)
 }
 
 /// The key of a move of a first-round defence list that cannot be played,
 /// below every other.
 const UNPLAYABLE: i16 = i16::MIN;
 
-/// Swaps the best defending move of `moves` from slot `at` on (a
-/// first-round list of [`Reader::defense_candidates`], keyed by
-/// [`defense_key`]) into slot `at` and answers it, or `None` when none is
-/// left: the one a stable sort by score would place first. A move's
+/// Swaps the best defending move of `moves` from slot `at` to slot `len`
+/// (a first-round list of [`Reader::defense_candidates`] of `len` moves,
+/// keyed by [`defense_key`]) into slot `at` and answers it, or `None` when
+/// none is left: the one a stable sort by score would place first. A move's
 /// look-ahead is read only when its bound's key tops every other key; a
 /// move that cannot be played is keyed [`UNPLAYABLE`].
 #[inline(never)]
@@ -1638,18 +1639,14 @@ fn next_defense<const C: usize, const M: usize>(
     target: Point,
     color: Color,
     moves: &mut Candidates,
-    at: usize,
+    (at, len): (usize, usize),
 ) -> Option<Point> {
+    let unplayable = i32::from(UNPLAYABLE);
     loop {
         // The top key and the next below it.
-        let (mut top, mut top_key, mut next_key) = (at, UNPLAYABLE, UNPLAYABLE);
-        for i in at..MAX_CANDIDATES {
-            let Some(&(key, p)) = moves.get(i) else {
-                break;
-            };
-            if p == Point::FILLER {
-                break;
-            }
+        let (mut top, mut top_key, mut next_key) = (0, unplayable, unplayable);
+        for (i, &(key, _)) in moves.get(at..len).unwrap_or(&[]).iter().enumerate() {
+            let key = i32::from(key);
             if key > top_key {
                 next_key = top_key;
                 (top, top_key) = (i, key);
@@ -1657,7 +1654,8 @@ fn next_defense<const C: usize, const M: usize>(
                 next_key = key;
             }
         }
-        if top_key == UNPLAYABLE {
+        let top = at + top;
+        if top_key == unplayable {
             return None;
         }
         let m = moves.get(top)?.1;
@@ -1673,7 +1671,7 @@ fn next_defense<const C: usize, const M: usize>(
             slot.0 = key;
         }
         // Still above the next key, the move read is the best.
-        if key > next_key {
+        if i32::from(key) > next_key {
             moves.swap(at, top);
             return Some(m);
         }

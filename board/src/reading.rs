@@ -53,7 +53,7 @@ use core::fmt;
 use crate::area::{AreaCache, Span};
 use crate::board::{Board, Cell, PlayError, Preview, push_point};
 use crate::cache::TransCache;
-use crate::point::{CAPACITY, Color, Move, Point};
+use crate::point::{Color, Move, Point};
 
 /// Hard bound on recursion depth (plies): it bounds the device's stack under
 /// the deepest owl ply (about 300 bytes a ply); a 19×19 ladder needs ≤ 36.
@@ -1384,15 +1384,13 @@ impl Liberties {
     }
 }
 
-/// Words of [`MoveList`]'s bitmap of the points pushed.
-const SEEN_WORDS: usize = CAPACITY.div_ceil(32);
-
 /// Candidate points, each once, in generation order, written (scored 0)
 /// into the first `len` slots of the candidate list that scores them.
 struct MoveList<'a> {
-    /// The points pushed: bit `i % 32` of word `i / 32` is the point of
-    /// layout index `i` (32-bit words: the device shifts 32 bits at once).
-    seen: [u32; SEEN_WORDS],
+    /// A filter of the points pushed: bit `i % 32` is set for each point
+    /// of layout index `i` pushed, so a point whose bit is clear is new
+    /// and only one whose bit is set is looked for in the list.
+    filter: u32,
     points: &'a mut Candidates,
     len: usize,
 }
@@ -1400,7 +1398,7 @@ struct MoveList<'a> {
 impl<'a> MoveList<'a> {
     fn new(points: &'a mut Candidates) -> MoveList<'a> {
         MoveList {
-            seen: [0; SEEN_WORDS],
+            filter: 0,
             points,
             len: 0,
         }
@@ -1411,15 +1409,19 @@ impl<'a> MoveList<'a> {
         if self.len >= MAX_CANDIDATES {
             return;
         }
-        let i = p.index();
-        let Some(word) = self.seen.get_mut(i / 32) else {
+        let bit = 1 << (p.index() % 32);
+        if self.filter & bit != 0
+            && self
+                .points
+                .get(..self.len)
+                .unwrap_or(&[])
+                .iter()
+                .any(|&(_, q)| q == p)
+        {
             return;
-        };
-        let bit = 1 << (i % 32);
-        if *word & bit == 0 {
-            *word |= bit;
-            push_point(self.points, &mut self.len, (0, p));
         }
+        self.filter |= bit;
+        push_point(self.points, &mut self.len, (0, p));
     }
 
     /// Pushes the liberties of the strings of `color` (that of the string

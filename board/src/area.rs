@@ -69,10 +69,10 @@ impl Span {
     /// Hash of the points inside the rectangle, of the ko point when it
     /// lies inside, and of the board's size (a rectangle clipped at one
     /// size's edge is not the same area on a larger board). The cells are
-    /// read row by row, 16 at a time, two bits each, into a word that
-    /// each step of the hash takes in: each step is a bijection of the
-    /// hash so far, so two contents of one rectangle that differ in one
-    /// word never hash the same.
+    /// read row by row, up to 16 at a time, two bits each, into a word
+    /// that each step of the hash takes in: each step is a bijection of
+    /// the hash so far, so two contents of one rectangle that differ in
+    /// one word never hash the same.
     #[must_use]
     pub fn hash<const C: usize, const M: usize>(&self, board: &Board<C, M>) -> u64 {
         const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -82,24 +82,40 @@ impl Span {
         }
         let width = (usize::from(self.hi.0) + 1).saturating_sub(usize::from(self.lo.0));
         let rows = (usize::from(self.hi.1) + 1).saturating_sub(usize::from(self.lo.1));
-        // From the first row's first point to the last row's last.
+        // From the first row's first point to the last row's last, and
+        // the cells after it that a read of a row's first 16 takes in.
         let start = usize::from(self.lo.1) * STRIDE + usize::from(self.lo.0);
-        let all = board.cells_from(start, rows.saturating_sub(1) * STRIDE + width);
-        let step = |h: u64, cells: &[Cell]| {
-            let word = cells.iter().fold(0u32, |w, &c| (w << 2) | c as u32);
-            (h ^ u64::from(word)).wrapping_mul(MIX).rotate_left(29)
-        };
-        // Each row's first 16 cells make one word, the rest (a row holds
-        // at most 19) another.
+        let all = board.cells_from(start, rows.saturating_sub(1) * STRIDE + width.max(16));
+        let step = |h: u64, word: u32| (h ^ u64::from(word)).wrapping_mul(MIX).rotate_left(29);
+        // The cells of each 4 of a row's first 16 that lie in the row.
+        let mut masks = [0u32; 4];
+        for (k, mask) in masks.iter_mut().enumerate() {
+            let cells = width.saturating_sub(4 * k).min(4);
+            if cells > 0 {
+                *mask = u32::MAX >> (32 - 8 * cells);
+            }
+        }
+        let [m0, m1, m2, m3] = masks;
+        // Each row's first 16 cells make one word, read 4 at a time, a
+        // byte each, and packed 2 bits a cell; the rest (a row holds at
+        // most 19) another.
         for r in 0..rows {
             let at = r * STRIDE;
             let Some(row) = all.get(at..at + width) else {
                 break;
             };
-            let (first, rest) = row.split_at(width.min(16));
+            let first = match all.get(at..at + 16).map(<&[Cell; 16]>::try_from) {
+                Some(Ok(sixteen)) => {
+                    let [a, b, c, d] = quads(sixteen);
+                    (a & m0) | (b & m1) << 2 | (c & m2) << 4 | (d & m3) << 6
+                }
+                _ => pack(row.get(..16).unwrap_or(row)),
+            };
             h = step(h, first);
-            if !rest.is_empty() {
-                h = step(h, rest);
+            if let Some(rest) = row.get(16..)
+                && !rest.is_empty()
+            {
+                h = step(h, pack(rest));
             }
         }
         if let Some(ko) = board.ko_point()
@@ -125,6 +141,44 @@ impl Span {
         let (c, r) = coords(p);
         (self.lo.0..=self.hi.0).contains(&c) && (self.lo.1..=self.hi.1).contains(&r)
     }
+}
+
+/// 16 cells as 4 words of 4, a byte a cell, first cell lowest (each word
+/// read at once).
+#[inline(always)]
+fn quads(cells: &[Cell; 16]) -> [u32; 4] {
+    let [
+        a0,
+        a1,
+        a2,
+        a3,
+        b0,
+        b1,
+        b2,
+        b3,
+        c0,
+        c1,
+        c2,
+        c3,
+        d0,
+        d1,
+        d2,
+        d3,
+    ] = *cells;
+    [
+        u32::from_le_bytes([a0 as u8, a1 as u8, a2 as u8, a3 as u8]),
+        u32::from_le_bytes([b0 as u8, b1 as u8, b2 as u8, b3 as u8]),
+        u32::from_le_bytes([c0 as u8, c1 as u8, c2 as u8, c3 as u8]),
+        u32::from_le_bytes([d0 as u8, d1 as u8, d2 as u8, d3 as u8]),
+    ]
+}
+
+/// Up to 16 cells in one word, 2 bits a cell, packed as [`Span::hash`]
+/// packs a row's first 16: cell `4k + j` in bits `8j + 2k`.
+fn pack(cells: &[Cell]) -> u32 {
+    cells.iter().enumerate().fold(0, |w, (i, &c)| {
+        w | (c as u32) << (8 * (i % 4) + 2 * (i / 4))
+    })
 }
 
 /// `i * ROW_STEP >> 16` is the row `i / STRIDE` of every layout index `i`

@@ -895,8 +895,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let mut list = MoveList::new(out);
         let lib_set = Liberties::of(board, target);
         // The scores of the liberties read for backfilling, by liberty
-        // (`Some(None)`: not a candidate).
-        let mut lib_scores: [Option<Option<i16>>; 4] = [None; 4];
+        // (`None`: not a candidate), when `backfilled`.
+        let mut lib_scores: [Option<i16>; 4] = [None; 4];
         let mut backfilled = false;
         for &p in extra {
             list.push(p);
@@ -943,7 +943,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 backfilled = true;
                 for (&l, slot) in lib_set.as_slice().iter().zip(&mut lib_scores) {
                     let after = look_ahead(board, attacker, l, target, true, 4);
-                    *slot = Some(after.and_then(|a| attack_score(&a, ladder_only, &lib_set, l)));
+                    *slot = after.and_then(|a| attack_score(&a, ladder_only, &lib_set, l));
                     if let Some(b) = after.and_then(|a| backfill(board, attacker, l, &a, &lib_set))
                     {
                         list.push(b);
@@ -956,7 +956,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         score_moves(out, len, known, |m| {
             let read = if backfilled {
                 let at = lib_set.as_slice().iter().position(|&l| l == m);
-                at.and_then(|i| lib_scores.get(i).copied().flatten())
+                at.and_then(|i| lib_scores.get(i).copied())
             } else {
                 None
             };

@@ -1342,11 +1342,23 @@ impl Strings {
     /// remembered); remembers it while there is room.
     #[inline(always)]
     fn first_visit(&mut self, h: Point) -> bool {
-        if self.heads.get(..self.len).unwrap_or(&[]).contains(&h) {
+        if self.contains(h) {
             return false;
         }
-        push_point(&mut self.heads, &mut self.len, h);
+        self.remember(h);
         true
+    }
+
+    /// Whether the string with head `h` is remembered.
+    #[inline(always)]
+    fn contains(&self, h: Point) -> bool {
+        self.heads.get(..self.len).unwrap_or(&[]).contains(&h)
+    }
+
+    /// Remembers the string with head `h` while there is room.
+    #[inline(always)]
+    fn remember(&mut self, h: Point) {
+        push_point(&mut self.heads, &mut self.len, h);
     }
 }
 
@@ -1818,14 +1830,23 @@ fn chain_targets<const C: usize, const M: usize>(
     let n_adj = board.adjacent_strings(target, chain);
     let mut n_chain = n_adj;
     if depth <= DEFENSE_SUPERSTRING_DEPTH {
+        // The friendly strings whose neighbours are all in `chain`: each
+        // is read once, however many liberties it touches.
+        let mut done = Strings::new();
         for &l in lib_set.as_slice() {
             for q in l.neighbors() {
                 if board.color_at(q) == Some(color)
                     && !board.same_string(q, target)
                     && board.liberty_count(q) <= 3
+                    && !done.contains(board.string_id(q))
                 {
                     let mut around = [Point::FILLER; 8];
                     let k = board.adjacent_strings(q, &mut around);
+                    // A full list may have left some out (read again from
+                    // another stone, they may come in).
+                    if k < around.len() {
+                        done.remember(board.string_id(q));
+                    }
                     for &a in around.get(..k).unwrap_or(&[]) {
                         let a = board.string_id(a);
                         if !chain.get(..n_chain).unwrap_or(&[]).contains(&a) {

@@ -1422,12 +1422,15 @@ impl<'a> MoveList<'a> {
             return;
         }
         let bit = 1 << (p.index() % 32);
+        // Looked for from the last pushed back: a point comes again
+        // mostly soon after it came first.
         if self.filter & bit != 0
             && self
                 .points
                 .get(..self.len)
                 .unwrap_or(&[])
                 .iter()
+                .rev()
                 .any(|&(_, q)| q == p)
         {
             return;

@@ -1648,8 +1648,9 @@ const UNPLAYABLE: i16 = i16::MIN;
 /// (a first-round list of [`Reader::defense_candidates`] of `len` moves,
 /// keyed by [`defense_key`]) into slot `at` and answers it, or `None` when
 /// none is left: the one a stable sort by score would place first. A move's
-/// look-ahead is read only when its bound's key tops every other key; a
-/// move that cannot be played is keyed [`UNPLAYABLE`].
+/// look-ahead is read only when its bound's key tops every other key, and
+/// not for the last move left, only checked for whether it can be played;
+/// a move that cannot be played is keyed [`UNPLAYABLE`].
 #[inline(never)]
 fn next_defense<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
@@ -1679,6 +1680,20 @@ fn next_defense<const C: usize, const M: usize>(
         if top_key & 1 == 0 {
             moves.swap(at, top);
             return Some(m);
+        }
+        // The last move left: its score orders nothing, only whether it
+        // can be played counts (as the look-ahead reads it).
+        if next_key == unplayable {
+            if board.cell(m) == Cell::Empty
+                && (board.allow_suicide() || !board.is_suicide(color, m))
+            {
+                moves.swap(at, top);
+                return Some(m);
+            }
+            if let Some(slot) = moves.get_mut(top) {
+                slot.0 = UNPLAYABLE;
+            }
+            return None;
         }
         let key = match defense_score(board, color, m, target) {
             Some(score) => defense_key(score, false, 31 - ((top_key >> 1) & 31) as usize),

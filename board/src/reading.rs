@@ -1193,16 +1193,21 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         // The first round's scores, read in this same position, serve
         // again.
-        let known = *moves;
-        let done = known.get(..tried).unwrap_or(&[]);
+        let mut known = *moves;
         let n = match routine {
             Routine::Attack => {
                 self.attack_candidates(board, target, depth, extra, Some(&known), moves)
             }
             Routine::Defend => {
+                // The moves tried are left out below whatever their score:
+                // keyed 0, their look-ahead is not read.
+                for slot in known.get_mut(..tried).unwrap_or(&mut []) {
+                    slot.0 = 0;
+                }
                 self.defense_candidates(board, target, depth, extra, Some(&known), moves)
             }
         };
+        let done = known.get(..tried).unwrap_or(&[]);
         let mut kept = 0;
         for i in 0..n {
             if let Some(&(score, m)) = moves.get(i)

@@ -189,15 +189,15 @@ pub(crate) fn eye_key<const C: usize, const M: usize>(
             let Some(q) = Point::from_index(index) else {
                 break;
             };
+            // An empty point has no liberties to count.
             let stone = match board.color_at(q) {
                 None => 0u64,
-                Some(c) => 1 + c.index() as u64,
+                Some(c) => (1 + c.index() as u64) | ((board.liberty_count(q).min(4) as u64) << 5),
             };
             let state = stone
                 | u64::from(d & bit != 0) << 2
                 | u64::from(s & bit != 0) << 3
-                | u64::from(m & bit != 0) << 4
-                | (board.liberty_count(q).min(4) as u64) << 5;
+                | u64::from(m & bit != 0) << 4;
             key = key.wrapping_add(mix((index as u64) << 8 | state));
         }
     }

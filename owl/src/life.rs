@@ -507,25 +507,35 @@ pub fn evaluate<
         }
     }
     life.escape = escape_room(board, &stones, &other, &life.eye_points) >= ESCAPE_AREA;
-    // Room: empty points next to the goal or its eye spaces, outside the
-    // spaces, with no lively attacker stone next to them.
-    let mut libs = PointSet::new();
-    for s in stones.iter().chain(life.eye_points.iter()) {
-        for n in s.neighbors() {
-            if board.is_on_board(n)
-                && board.color_at(n).is_none()
-                && !life.eye_points.contains(n)
+    life.room = room(board, &stones, &life.eye_points, &life.dead, enemy);
+    life
+}
+
+/// Room: empty points next to the goal's `stones` or its `eyes`, outside
+/// the spaces, with no lively `enemy` stone (one not in `dead`) next to
+/// them. Each such point is looked at once; the stones are not empty, so
+/// the sets' own points need no test. Kept out of [`evaluate`] so that its
+/// sets take no room on the stack while the eye solver reads.
+#[inline(never)]
+fn room<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    stones: &PointSet,
+    eyes: &PointSet,
+    dead: &PointSet,
+    enemy: Color,
+) -> u8 {
+    let inner = *stones | *eyes;
+    let room = (dilate(board, &inner, 1) - inner)
+        .iter()
+        .filter(|&n| {
+            board.color_at(n).is_none()
                 && !n
                     .neighbors()
                     .iter()
-                    .any(|&m| board.color_at(m) == Some(enemy) && !life.dead.contains(m))
-            {
-                libs.insert(n);
-            }
-        }
-    }
-    life.room = u8::try_from(libs.len()).unwrap_or(u8::MAX);
-    life
+                    .any(|&m| board.color_at(m) == Some(enemy) && !dead.contains(m))
+        })
+        .count();
+    u8::try_from(room).unwrap_or(u8::MAX)
 }
 
 /// The goal's open room: points within [`OPEN_RADIUS`] steps of it,

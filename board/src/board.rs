@@ -1758,19 +1758,20 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         /// The sums so far: liberties, stones captured, whether next to
         /// the watched string, whether an atari.
         type Sums = (usize, usize, bool, bool);
-        /// Adds the neighbour `q` unless it is a stone of a string with
-        /// head among the heads seen so far; answers the head of its
-        /// string (0 for no stone).
+        /// Adds the neighbour at `k` of the windows `cells` and `heads`
+        /// unless it is a stone of a string with head among the heads
+        /// seen so far; answers the head of its string (0 for no stone).
         #[inline(always)]
         fn see<const C: usize, const M: usize>(
             board: &Board<C, M>,
             own: Cell,
-            q: Point,
+            (cells, heads): (&[Cell; WINDOW], &[u16; WINDOW]),
+            k: usize,
             [e0, e1, e2]: [u16; 3],
             watch_head: u16,
             sums: &mut Sums,
         ) -> u16 {
-            let cell = board.cell(q);
+            let cell = seen(cells, k);
             if cell == Cell::Empty {
                 sums.0 += 1;
                 return 0;
@@ -1778,7 +1779,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if cell == Cell::Border {
                 return 0;
             }
-            let h = at(&board.strings[HEAD], q.index());
+            let h = at(heads, k);
             if h == e0 || h == e1 || h == e2 {
                 return h;
             }
@@ -1797,12 +1798,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let own = Cell::stone(color);
         let w = at(&self.strings[HEAD], watch.index());
         let mut sums = (0, 0, false, false);
+        // The neighbours' cells and heads, from one window each (`p` is a
+        // point of the board).
+        let v = (self.window(p.index()), self.head_window(p.index()));
         // Written out, each string once, as `preview` reads them.
-        let [a, b, c, d] = p.neighbors();
-        let ha = see(self, own, a, [0, 0, 0], w, &mut sums);
-        let hb = see(self, own, b, [ha, 0, 0], w, &mut sums);
-        let hc = see(self, own, c, [ha, hb, 0], w, &mut sums);
-        see(self, own, d, [ha, hb, hc], w, &mut sums);
+        let ha = see(self, own, v, SOUTH, [0, 0, 0], w, &mut sums);
+        let hb = see(self, own, v, WEST, [ha, 0, 0], w, &mut sums);
+        let hc = see(self, own, v, EAST, [ha, hb, 0], w, &mut sums);
+        see(self, own, v, NORTH, [ha, hb, hc], w, &mut sums);
         sums
     }
 

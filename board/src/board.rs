@@ -332,10 +332,10 @@ impl Around {
         }
     }
 
-    /// Reads the neighbour `q`, whose cell is `cell`, for a stone `own`,
-    /// unless its string's head is among `earlier` (the heads of the
-    /// neighbours read before, 0 for none); answers that head (0 for no
-    /// stone). The heads of strings go to `friends` and `dead` (kept apart from `self`, whose
+    /// Reads the neighbour at `k` of the windows `cells` and `heads`, for
+    /// a stone `own`, unless its string's head is among `earlier` (the
+    /// heads of the neighbours read before, 0 for none); answers that head
+    /// (0 for no stone). The heads of strings go to `friends` and `dead` (kept apart from `self`, whose
     /// clearing they would make dearer).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -343,12 +343,13 @@ impl Around {
         &mut self,
         board: &Board<C, M>,
         own: Cell,
-        q: usize,
-        cell: Cell,
+        (cells, heads): (&[Cell; WINDOW], &[u16; WINDOW]),
+        k: usize,
         [e0, e1, e2]: [u16; 3],
         friends: &mut [u16; 4],
         dead: &mut [u16; 4],
     ) -> u16 {
+        let cell = seen(cells, k);
         if cell == Cell::Empty {
             self.empties += 1;
             return 0;
@@ -356,7 +357,7 @@ impl Around {
         if cell == Cell::Border {
             return 0;
         }
-        let h = at(&board.strings[HEAD], q);
+        let h = at(heads, k);
         if h == e0 || h == e1 || h == e2 {
             return h;
         }
@@ -1653,17 +1654,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let wants_own = own;
         let own = Cell::stone(color);
         // One look at each neighbour, each string next to `p` read once,
-        // the cells from one window (`p` is a point of the board).
+        // the cells and heads from one window each (`p` is a point of the
+        // board).
         let mut near = Around::new();
         let mut friends = [0u16; 4];
         let mut dead = [0u16; 4];
         let (f, x) = (&mut friends, &mut dead);
-        let [a, b, c, d] = around(p.index());
-        let w = self.window(p.index());
-        let ha = near.see(self, own, a, seen(w, SOUTH), [0, 0, 0], f, x);
-        let hb = near.see(self, own, b, seen(w, WEST), [ha, 0, 0], f, x);
-        let hc = near.see(self, own, c, seen(w, EAST), [ha, hb, 0], f, x);
-        let hd = near.see(self, own, d, seen(w, NORTH), [ha, hb, hc], f, x);
+        let v = (self.window(p.index()), self.head_window(p.index()));
+        let ha = near.see(self, own, v, SOUTH, [0, 0, 0], f, x);
+        let hb = near.see(self, own, v, WEST, [ha, 0, 0], f, x);
+        let hc = near.see(self, own, v, EAST, [ha, hb, 0], f, x);
+        let hd = near.see(self, own, v, NORTH, [ha, hb, hc], f, x);
         let Around {
             n_friends,
             n_dead,

@@ -1481,41 +1481,33 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     #[inline(always)]
     fn liberties_at(&self, p: Point, own: Cell, big: usize) -> u16 {
         // Written out: the device's build (optimised for size) does not
-        // unroll a loop over the four.
+        // unroll a loop over the four. Each neighbour `e` is read with its
+        // neighbours but `p` (`p` is a point of the board), at these places
+        // of its window.
         let p = p.index();
         let [a, b, c, d] = around(p);
-        u16::from(self.adds(a, p, own, big))
-            + u16::from(self.adds(b, p, own, big))
-            + u16::from(self.adds(c, p, own, big))
-            + u16::from(self.adds(d, p, own, big))
+        let w = self.window(p);
+        let (ka, kb) = ([SOUTH, WEST, EAST], [SOUTH, WEST, NORTH]);
+        let (kc, kd) = ([SOUTH, EAST, NORTH], [WEST, EAST, NORTH]);
+        u16::from(self.adds(a, seen(w, SOUTH), ka, own, big))
+            + u16::from(self.adds(b, seen(w, WEST), kb, own, big))
+            + u16::from(self.adds(c, seen(w, EAST), kc, own, big))
+            + u16::from(self.adds(d, seen(w, NORTH), kd, own, big))
     }
 
-    /// For [`Board::liberties_at`]: whether `e` is empty and touches no
-    /// stone `own` (other than `p`) of the string with head `big` (`e`
-    /// and `p` are layout indices).
+    /// For [`Board::liberties_at`]: whether the point of layout index `e`,
+    /// whose cell is `cell`, is empty and touches no stone `own` of the
+    /// string with head `big` at the three places given of its window.
     #[inline(always)]
-    fn adds(&self, e: usize, p: usize, own: Cell, big: usize) -> bool {
-        self.cell_at(e) == Cell::Empty && !self.touches(e, p, own, big)
-    }
-
-    /// Whether the empty point of layout index `e` touches a stone (`own`,
-    /// other than the one at `p`) of the string with head `big`.
-    #[inline(always)]
-    fn touches(&self, e: usize, p: usize, own: Cell, big: usize) -> bool {
-        // Written out: the device's build (optimised for size) does not
-        // unroll a loop over the four.
-        let [a, b, c, d] = around(e);
-        self.of_big(a, p, own, big)
-            || self.of_big(b, p, own, big)
-            || self.of_big(c, p, own, big)
-            || self.of_big(d, p, own, big)
-    }
-
-    /// For [`Board::touches`]: whether `r` is a stone `own`, other than
-    /// `p`, of the string with head `big`.
-    #[inline(always)]
-    fn of_big(&self, r: usize, p: usize, own: Cell, big: usize) -> bool {
-        r != p && self.cell_at(r) == own && usize::from(at(&self.strings[HEAD], r)) == big
+    fn adds(&self, e: usize, cell: Cell, [ka, kb, kc]: [usize; 3], own: Cell, big: usize) -> bool {
+        if cell != Cell::Empty {
+            return false;
+        }
+        // `e` is a point of the board: its neighbours' cells and heads
+        // come from one window each.
+        let (w, heads) = (self.window(e), self.head_window(e));
+        let of_big = |k: usize| seen(w, k) == own && usize::from(at(heads, k)) == big;
+        !(of_big(ka) || of_big(kb) || of_big(kc))
     }
 
     /// Liberties of the string that a stone `own` at `p` makes of the

@@ -1003,10 +1003,19 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
         let mut n = 0;
         // The stones, walked round the string from `p` (a stone: it has
-        // liberties).
+        // liberties). The first stone's empty neighbours are all new.
         let start = p.index();
-        let mut s = start;
-        loop {
+        let [a, b, c, d] = around(start);
+        let w = self.window(start);
+        if Self::push_new(a, seen(w, SOUTH), out, &mut n, want)
+            || Self::push_new(b, seen(w, WEST), out, &mut n, want)
+            || Self::push_new(c, seen(w, EAST), out, &mut n, want)
+            || Self::push_new(d, seen(w, NORTH), out, &mut n, want)
+        {
+            return n;
+        }
+        let mut s = usize::from(at(&self.strings[NEXT], start));
+        while s != start {
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the four neighbours.
             let [a, b, c, d] = around(s);
@@ -1019,11 +1028,20 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 break;
             }
             s = usize::from(at(&self.strings[NEXT], s));
-            if s == start {
-                break;
-            }
         }
         n
+    }
+
+    /// For [`Board::liberties`]: writes the point of layout index `i`,
+    /// whose cell is `cell`, to `out[*n]` if it is empty; answers whether
+    /// `want` are written.
+    #[inline(always)]
+    fn push_new(i: usize, cell: Cell, out: &mut [Point], n: &mut usize, want: usize) -> bool {
+        if cell != Cell::Empty {
+            return false;
+        }
+        push_point(out, n, Point::from_layout(i as u16));
+        *n >= want
     }
 
     /// For [`Board::liberties`]: writes the point of layout index `i`,

@@ -87,15 +87,7 @@ impl Span {
         let start = usize::from(self.lo.1) * STRIDE + usize::from(self.lo.0);
         let all = board.cells_from(start, rows.saturating_sub(1) * STRIDE + width.max(16));
         let step = |h: u64, word: u32| (h ^ u64::from(word)).wrapping_mul(MIX).rotate_left(29);
-        // The cells of each 4 of a row's first 16 that lie in the row.
-        let mut masks = [0u32; 4];
-        for (k, mask) in masks.iter_mut().enumerate() {
-            let cells = width.saturating_sub(4 * k).min(4);
-            if cells > 0 {
-                *mask = u32::MAX >> (32 - 8 * cells);
-            }
-        }
-        let [m0, m1, m2, m3] = masks;
+        let mask = row_mask(width);
         // Each row's first 16 cells make one word, read 4 at a time, a
         // byte each, and packed 2 bits a cell; the rest (a row holds at
         // most 19) another.
@@ -107,7 +99,7 @@ impl Span {
             let first = match all.get(at..at + 16).map(<&[Cell; 16]>::try_from) {
                 Some(Ok(sixteen)) => {
                     let [a, b, c, d] = quads(sixteen);
-                    (a & m0) | (b & m1) << 2 | (c & m2) << 4 | (d & m3) << 6
+                    (a | b << 2 | c << 4 | d << 6) & mask
                 }
                 _ => pack(row.get(..16).unwrap_or(row)),
             };
@@ -171,6 +163,18 @@ fn quads(cells: &[Cell; 16]) -> [u32; 4] {
         u32::from_le_bytes([c0 as u8, c1 as u8, c2 as u8, c3 as u8]),
         u32::from_le_bytes([d0 as u8, d1 as u8, d2 as u8, d3 as u8]),
     ]
+}
+
+/// The bits of a row's first 16 cells packed as [`pack`] packs them that
+/// hold its first `width` cells: 2 bits of each byte for each 4 cells
+/// (a cell's byte is below 4, so a quad shifted into place spills into no
+/// other), and the low bytes of the next 2 bits for the rest.
+fn row_mask(width: usize) -> u32 {
+    let w = width.min(16) as u32;
+    let (full, part) = (w / 4, w % 4);
+    let quads = 0x0303_0303u32.wrapping_mul(((1 << (2 * full)) - 1) / 3);
+    let rest = (0x0303_0303u32 & ((1 << (8 * part)) - 1)) << (2 * full);
+    quads | rest
 }
 
 /// Up to 16 cells in one word, 2 bits a cell, packed as [`Span::hash`]
@@ -346,6 +350,16 @@ impl<const N: usize> AreaCache<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A row's mask holds the bits that `pack` writes for its cells.
+    #[test]
+    fn a_row_mask_holds_the_row_s_cells() {
+        for width in 0..=19 {
+            let cells = [Cell::Border; 19];
+            let n = width.min(16);
+            assert_eq!(row_mask(width), pack(&cells[..n]), "width {width}");
+        }
+    }
 
     #[test]
     fn an_entry_is_16_bytes() {

@@ -1856,31 +1856,54 @@ fn chain_targets<const C: usize, const M: usize>(
         // The friendly strings whose neighbours are all in `chain`: each
         // is read once, however many liberties it touches.
         let mut done = Strings::new();
+        let own = Cell::stone(color);
+        let target_head = board.string_id(target);
         for &l in lib_set.as_slice() {
-            for q in l.neighbors() {
-                if board.color_at(q) == Some(color)
-                    && !board.same_string(q, target)
-                    && board.liberty_count(q) <= 3
-                    && !done.contains(board.string_id(q))
-                {
-                    let mut around = [Point::FILLER; 8];
-                    let k = board.adjacent_strings(q, &mut around);
-                    // A full list may have left some out (read again from
-                    // another stone, they may come in).
-                    if k < around.len() {
-                        done.remember(board.string_id(q));
-                    }
-                    for &a in around.get(..k).unwrap_or(&[]) {
-                        let a = board.string_id(a);
-                        if !chain.get(..n_chain).unwrap_or(&[]).contains(&a) {
-                            push_point(chain, &mut n_chain, a);
-                        }
+            // Written out: the device's build (optimised for size) does
+            // not unroll a loop over the four neighbours.
+            let [a, b, c, d] = l.neighbors();
+            let mut near = |q: Point| {
+                if board.cell(q) == own {
+                    let head = board.string_id(q);
+                    if head != target_head && board.liberty_count(q) <= 3 && !done.contains(head) {
+                        chain_friend(board, q, head, &mut done, chain, &mut n_chain);
                     }
                 }
-            }
+            };
+            near(a);
+            near(b);
+            near(c);
+            near(d);
         }
     }
     (n_adj, n_chain)
+}
+
+/// For [`chain_targets`]: adds to `chain` (`n_chain` long) the strings
+/// next to the friendly string at the stone `q` (head `head`) not in it
+/// yet, and remembers the string in `done` when its list of neighbours
+/// is complete (a full list may have left some out: read again from
+/// another stone, they may come in).
+#[inline(never)]
+fn chain_friend<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    q: Point,
+    head: Point,
+    done: &mut Strings,
+    chain: &mut [Point; 16],
+    n_chain: &mut usize,
+) {
+    let mut around = [Point::FILLER; 8];
+    let k = board.adjacent_strings(q, &mut around);
+    if k < around.len() {
+        done.remember(head);
+    }
+    for &a in around.get(..k).unwrap_or(&[]) {
+        let a = board.string_id(a);
+        if !chain.get(..*n_chain).unwrap_or(&[]).contains(&a) {
+            push_point(chain, n_chain, a);
+        }
+    }
 }
 
 /// Whether `attacker` would commit suicide on every liberty of `target`.

@@ -1461,31 +1461,26 @@ impl<'a> MoveList<'a> {
             // Written out: the device's build (optimised for size) does
             // not unroll a loop over the four neighbours.
             let [a, b, c, d] = l.neighbors();
-            if board.cell(a) == own && board.string_id(a) != target_head {
-                self.push_friend(board, a, &mut done);
-            }
-            if board.cell(b) == own && board.string_id(b) != target_head {
-                self.push_friend(board, b, &mut done);
-            }
-            if board.cell(c) == own && board.string_id(c) != target_head {
-                self.push_friend(board, c, &mut done);
-            }
-            if board.cell(d) == own && board.string_id(d) != target_head {
-                self.push_friend(board, d, &mut done);
-            }
+            let mut near = |q: Point| {
+                if board.cell(q) == own {
+                    let head = board.string_id(q);
+                    if head != target_head && done.first_visit(head) {
+                        self.push_friend(board, q);
+                    }
+                }
+            };
+            near(a);
+            near(b);
+            near(c);
+            near(d);
         }
     }
 
     /// For [`MoveList::push_superstring`]: pushes the liberties of the
-    /// string at the stone `q`, not the target's, unless it was met before
-    /// (in `done`) or has more than four.
-    fn push_friend<const C: usize, const M: usize>(
-        &mut self,
-        board: &Board<C, M>,
-        q: Point,
-        done: &mut Strings,
-    ) {
-        if !done.first_visit(board.string_id(q)) || board.liberty_count(q) > 4 {
+    /// string at the stone `q` unless it has more than four.
+    #[inline(never)]
+    fn push_friend<const C: usize, const M: usize>(&mut self, board: &Board<C, M>, q: Point) {
+        if board.liberty_count(q) > 4 {
             return;
         }
         let mut ql = [Point::FILLER; 4];

@@ -135,6 +135,42 @@ impl Span {
     }
 }
 
+/// The columns and rows of the points added, a bit each: a [`Span`] in
+/// the making, which a point grows with two `or`s and no comparison.
+#[derive(Clone, Copy)]
+pub(crate) struct SpanBits {
+    cols: u32,
+    rows: u32,
+}
+
+const _: () = assert!(STRIDE <= 32 && CAPACITY.div_ceil(STRIDE) <= 32);
+
+impl SpanBits {
+    /// No point added.
+    pub(crate) const EMPTY: SpanBits = SpanBits { cols: 0, rows: 0 };
+
+    /// Marks the column and row of `p`.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, p: Point) {
+        let (c, r) = coords(p);
+        self.cols |= 1 << c;
+        self.rows |= 1 << r;
+    }
+
+    /// The smallest rectangle that holds the points added.
+    pub(crate) fn span(self) -> Span {
+        if self.cols == 0 || self.rows == 0 {
+            return Span::EMPTY;
+        }
+        let first = |bits: u32| bits.trailing_zeros() as u8;
+        let last = |bits: u32| (31 - bits.leading_zeros()) as u8;
+        Span {
+            lo: (first(self.cols), first(self.rows)),
+            hi: (last(self.cols), last(self.rows)),
+        }
+    }
+}
+
 /// 16 cells as 4 words of 4, a byte a cell, first cell lowest (each word
 /// read at once).
 #[inline(always)]
@@ -358,6 +394,20 @@ mod tests {
             let cells = [Cell::Border; 19];
             let n = width.min(16);
             assert_eq!(row_mask(width), pack(&cells[..n]), "width {width}");
+        }
+    }
+
+    /// The bits of the points added make the rectangle `Span::add` makes.
+    #[test]
+    fn span_bits_make_the_span_of_their_points() {
+        let mut bits = SpanBits::EMPTY;
+        let mut span = Span::EMPTY;
+        assert_eq!(bits.span(), span);
+        for (c, r) in [(4, 7), (0, 18), (18, 0), (9, 9)] {
+            let p = Point::new(c, r).unwrap();
+            bits.add(p);
+            span.add(p);
+            assert_eq!(bits.span(), span);
         }
     }
 

@@ -50,7 +50,7 @@
 
 use core::fmt;
 
-use crate::area::{AreaCache, Span};
+use crate::area::{AreaCache, SpanBits};
 use crate::board::{Board, Cell, PlayError, Preview, push_point};
 use crate::cache::TransCache;
 use crate::point::{Color, Move, Point};
@@ -258,11 +258,11 @@ pub struct Reader<
     /// Top-level answers, valid while the points around their moves stay.
     areas: AreaCache<AREAS>,
     /// The points the current top-level read has played on.
-    span: Span,
+    span: SpanBits,
     /// The limits the area cache's answers were read under.
     limit_sets: [Option<ReadingLimits>; LIMIT_SETS],
     /// The slot of [`Reader::limits`] in `limit_sets`.
-    limit_set: usize,
+    limit_set: u8,
 }
 
 impl<const CACHE: usize, const AREAS: usize> Default for Reader<CACHE, AREAS> {
@@ -288,7 +288,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             limit_hits: 0,
             cache: TransCache::new(),
             areas: AreaCache::new(),
-            span: Span::EMPTY,
+            span: SpanBits::EMPTY,
             limit_sets: first_limit_set(ReadingLimits::DEFAULT),
             limit_set: 0,
         }
@@ -306,7 +306,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     pub fn set_limits(&mut self, limits: ReadingLimits) {
         self.limits = limits;
         self.cache.clear();
-        self.limit_set = match self.limit_sets.iter().position(|l| *l == Some(limits)) {
+        let slot = match self.limit_sets.iter().position(|l| *l == Some(limits)) {
             Some(i) => i,
             None => {
                 let free = self.limit_sets.iter().position(Option::is_none);
@@ -321,11 +321,13 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 i
             }
         };
+        // A slot of `limit_sets`, below `LIMIT_SETS`.
+        self.limit_set = u8::try_from(slot).unwrap_or(0);
     }
 
     /// The area cache's question kind: the routine and the limits' slot.
     fn area_kind(&self, routine: Routine) -> u8 {
-        routine as u8 | (u8::try_from(self.limit_set).unwrap_or(0) << 2)
+        routine as u8 | (self.limit_set << 2)
     }
 
     /// Forgets every cached answer.
@@ -463,7 +465,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     ) -> Option<(Code, Option<Point>)> {
         let hit = self.areas.lookup(board, origin, self.area_kind(routine));
         if hit.is_none() {
-            self.span = Span::EMPTY;
+            self.span = SpanBits::EMPTY;
             for s in board.stones(origin) {
                 self.span.add(s);
             }
@@ -481,7 +483,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         code: Code,
         point: Option<Point>,
     ) {
-        let span = self.span.grown(AREA_MARGIN, board.size());
+        let span = self.span.span().grown(AREA_MARGIN, board.size());
         let kind = self.area_kind(routine);
         self.areas.store(board, origin, kind, span, code, point);
     }

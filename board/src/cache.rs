@@ -33,9 +33,13 @@ const EMPTY: Entry = Entry {
     point: 0,
 };
 
-/// `key % n` for `n` of 1..=65,536 (0 when `n` is 0), from the key's
-/// two 32-bit halves: `key = hi·2³² + lo`, so `key % n` is
-/// `(hi % n)·(2³² % n) + lo % n`, reduced again (each product below 2³²).
+/// `key % n` for `n` of 1..=65,536 (0 when `n` is 0). With `n` =
+/// `odd`·2^`shift`, the slot's low `shift` bits are the key's, and the
+/// rest is `k % odd` for the key shifted right by `shift`, read from its
+/// two 32-bit halves: `k = hi·2³² + lo`, so `k % odd` is
+/// `(hi % odd)·(2³² % odd) + lo % odd`, reduced again (each product below
+/// 2³²). When 2³² % `odd` is 1 (as for 5, 3, 17 or 255), `k % odd` is that
+/// of `hi + lo`, whose carry counts 1: a single division.
 #[must_use]
 #[inline]
 pub fn slot(key: u64, n: usize) -> usize {
@@ -48,10 +52,19 @@ pub fn slot(key: u64, n: usize) -> usize {
     if n > 1 << 16 {
         return (key % u64::from(n)) as usize;
     }
-    let hi = (key >> 32) as u32 % n;
-    let lo = key as u32 % n;
-    let wrap = ((1u64 << 32) % u64::from(n)) as u32;
-    ((hi * wrap % n + lo) % n) as usize
+    let shift = n.trailing_zeros();
+    let odd = n >> shift;
+    let k = key >> shift;
+    let (hi, lo) = ((k >> 32) as u32, k as u32);
+    let wrap = ((1u64 << 32) % u64::from(odd)) as u32;
+    let rest = if wrap == 1 {
+        let (sum, carry) = hi.overflowing_add(lo);
+        let r = sum % odd + u32::from(carry);
+        if r >= odd { r - odd } else { r }
+    } else {
+        (hi % odd * wrap % odd + lo % odd) % odd
+    };
+    ((rest << shift) | (key as u32 & ((1 << shift) - 1))) as usize
 }
 
 /// A fixed-size, always-replace table of answers keyed by a 64-bit hash.
@@ -157,13 +170,20 @@ mod tests {
     #[test]
     fn slot_is_the_key_modulo_the_size() {
         let mut key = 0x9E37_79B9_7F4A_7C15u64;
-        let sizes = [1, 2, 3, 7, 10, 100, 160, 1000, 1024, 65_535, 65_536, 99_999];
+        let sizes = [
+            1, 2, 3, 5, 7, 10, 17, 96, 100, 160, 257, 1000, 1024, 65_280, 65_535, 65_536, 99_999,
+        ];
         for _ in 0..2000 {
             // xorshift64
             key ^= key << 13;
             key ^= key >> 7;
             key ^= key << 17;
             for n in sizes {
+                assert_eq!(slot(key, n), (key % n as u64) as usize, "{key} % {n}");
+            }
+        }
+        for n in [5, 96, 160, 65_280] {
+            for key in [u64::MAX, u64::MAX - 1, 1 << 63, (1 << 32) - 1, 0] {
                 assert_eq!(slot(key, n), (key % n as u64) as usize, "{key} % {n}");
             }
         }

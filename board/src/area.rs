@@ -91,23 +91,24 @@ impl Span {
         // Each row's first 16 cells make one word, read 4 at a time, a
         // byte each, and packed 2 bits a cell; the rest (a row holds at
         // most 19) another.
-        for r in 0..rows {
+        // The rows whose cells `all` holds (all of them but at the end of
+        // the cells, where the rows from the first it cuts are left out).
+        let whole = match all.len().checked_sub(width) {
+            Some(past) => past / STRIDE + 1,
+            None => 0,
+        };
+        for r in 0..rows.min(whole) {
             let at = r * STRIDE;
-            let Some(row) = all.get(at..at + width) else {
-                break;
-            };
             let first = match all.get(at..at + 16).map(<&[Cell; 16]>::try_from) {
                 Some(Ok(sixteen)) => {
                     let [a, b, c, d] = quads(sixteen);
                     (a | b << 2 | c << 4 | d << 6) & mask
                 }
-                _ => pack(row.get(..16).unwrap_or(row)),
+                _ => pack(all.get(at..at + width.min(16)).unwrap_or(&[])),
             };
             h = step(h, first);
-            if let Some(rest) = row.get(16..)
-                && !rest.is_empty()
-            {
-                h = step(h, pack(rest));
+            if width > 16 {
+                h = step(h, pack(all.get(at + 16..at + width).unwrap_or(&[])));
             }
         }
         if let Some(ko) = board.ko_point()

@@ -1322,7 +1322,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // scores are.
         score_moves(out, len, None, |m| match known_score(Some(known), m) {
             Some(key) if key != UNPLAYABLE && key & 1 == 0 => Some(key >> 6),
-            _ => defense_score(board, color, m, target),
+            _ => defense_score_out_of_line(board, color, m, target),
         })
     }
 }
@@ -1582,7 +1582,9 @@ fn played_look_ahead<const C: usize, const M: usize>(
 /// `target`, read by its look-ahead, or `None` if the move cannot be
 /// played: the target's liberties (up to 6), the stones captured, less for
 /// one liberty left or a ko retake, more for an atari. Scores count in
-/// tens (10 a liberty, 3 a stone captured), between -55 and 76.
+/// tens (10 a liberty, 3 a stone captured), between -55 and 76. Inlined
+/// in [`next_defense`], which reads most of them.
+#[inline(always)]
 fn defense_score<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     color: Color,
@@ -1604,6 +1606,18 @@ fn defense_score<const C: usize, const M: usize>(
         score += 4;
     }
     Some(score)
+}
+
+/// [`defense_score`] out of line, for a second round: its look-ahead
+/// must not widen [`Reader::defense_candidates`]'s frame.
+#[inline(never)]
+fn defense_score_out_of_line<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    color: Color,
+    m: Point,
+    target: Point,
+) -> Option<i16> {
+    defense_score(board, color, m, target)
 }
 
 /// An upper bound of [`defense_score`] read from `m`'s neighbours alone,

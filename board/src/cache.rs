@@ -118,6 +118,8 @@ impl<const N: usize> TransCache<N> {
     }
 
     /// Stores an answer for `key`, replacing whatever its slot held.
+    /// Inlined: each search node that stores calls it once, at its end.
+    #[inline(always)]
     pub fn store(&mut self, key: u64, depth: u8, code: Code, point: Option<Point>) {
         if let Some(e) = self.entries.get_mut(Self::slot(key)) {
             *e = Entry {

@@ -931,7 +931,12 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // The superstring: friendly strings the target could connect to
             // through a liberty; taking their liberties spoils the connection.
             if libs <= 3 && depth < SUPERSTRING_DEPTH {
-                list.push_superstring(board, target, attacker.opponent(), lib_set.as_slice());
+                list.push_superstring_out_of_line(
+                    board,
+                    target,
+                    attacker.opponent(),
+                    lib_set.as_slice(),
+                );
             }
             // Second-order liberties of a short-of-liberties target.
             if libs <= 3 {
@@ -1449,6 +1454,7 @@ impl<'a> MoveList<'a> {
     /// Pushes the liberties of the strings of `color` (that of the string
     /// at `target`) next to `liberties`, the target's, that have at most
     /// four: the target's superstring, through which it may connect.
+    #[inline(always)]
     fn push_superstring<const C: usize, const M: usize>(
         &mut self,
         board: &Board<C, M>,
@@ -1478,6 +1484,19 @@ impl<'a> MoveList<'a> {
         }
     }
 
+    /// [`MoveList::push_superstring`] out of line, for the attacker's
+    /// candidates: its scratch space must not widen their frame.
+    #[inline(never)]
+    fn push_superstring_out_of_line<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        target: Point,
+        color: Color,
+        liberties: &[Point],
+    ) {
+        self.push_superstring(board, target, color, liberties);
+    }
+
     /// For [`MoveList::push_superstring`]: pushes the liberties of the
     /// string at the stone `q` unless it has more than four.
     #[inline(never)]
@@ -1493,6 +1512,7 @@ impl<'a> MoveList<'a> {
     }
 
     /// Pushes the empty neighbours of `liberties` (second-order liberties).
+    #[inline(always)]
     fn push_second_order<const C: usize, const M: usize>(
         &mut self,
         board: &Board<C, M>,

@@ -188,6 +188,13 @@ pub(crate) fn push_point<T>(list: &mut [T], n: &mut usize, x: T) {
     }
 }
 
+/// The first `n` entries of `list` (all of it when `n` is past its end),
+/// with no failure to handle: `n` is cut to the length first.
+#[inline(always)]
+fn written<T>(list: &[T], n: usize) -> &[T] {
+    list.get(..n.min(list.len())).unwrap_or(&[])
+}
+
 /// The layout indices of the four neighbours of the layout index `i`
 /// (south, west, east, north), as [`Point::neighbors`] has them but in
 /// `usize`: no table has an index past the layout's ends, where the
@@ -1052,7 +1059,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if cell != Cell::Empty {
             return false;
         }
-        if out.get(..*n).unwrap_or(&[]).iter().any(|q| q.index() == i) {
+        if written(out, *n).iter().any(|q| q.index() == i) {
             return false;
         }
         push_point(out, n, Point::from_layout(i as u16));
@@ -1149,7 +1156,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             return true;
         }
         let h = Point::from_layout(at(h, k));
-        if out.get(..*n).unwrap_or(&[]).contains(&h) {
+        if written(out, *n).contains(&h) {
             return true;
         }
         match out.get_mut(*n) {

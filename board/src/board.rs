@@ -944,14 +944,20 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if self.cell(p).color().is_none() {
             return p;
         }
-        let start = p.index() as u16;
+        // Round the string's cycle from `p` (the walk stops off the
+        // table, which no stone's next stone is).
+        let next = &self.strings[NEXT];
+        let start = p.index();
         let mut low = start;
-        let mut s = at(&self.strings[NEXT], usize::from(start));
-        while s != start {
+        let mut s = start;
+        while let Some(&n) = next.get(s) {
+            s = usize::from(n);
+            if s == start {
+                break;
+            }
             low = low.min(s);
-            s = at(&self.strings[NEXT], usize::from(s));
         }
-        Point::from_index(usize::from(low)).unwrap_or(p)
+        Point::from_index(low).unwrap_or(p)
     }
 
     /// Whether `a` and `b` hold stones of the same string.

@@ -1956,13 +1956,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     /// Takes back the last move. Fails when the journal is empty.
     pub fn undo(&mut self) -> Result<(), NothingToUndo> {
-        if self.n_frames == 0 {
-            return Err(NothingToUndo);
-        }
-        self.n_frames -= 1;
-        let Some(&frame) = self.frames.get(self.n_frames) else {
+        // With no frame, the index wraps past the end of the frames.
+        let last = self.n_frames.wrapping_sub(1);
+        let Some(&frame) = self.frames.get(last) else {
             return Err(NothingToUndo);
         };
+        self.n_frames = last;
         // The frame's own values first: only the journal's part is needed
         // while the tables are restored.
         self.ko = frame.ko;

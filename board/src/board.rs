@@ -568,29 +568,34 @@ impl PointSet {
 /// board.undo().unwrap();
 /// assert!(board.color_at(d4).is_none());
 /// ```
+// In this order (`repr(C)`): the string tables, then the cells and the
+// hash, at offsets from the board's address small enough for the
+// device's loads and stores to reach without a base computed first; the
+// small fields sit where padding would be.
 #[derive(Clone)]
+#[repr(C)]
 pub struct Board<
     const CHANGES: usize = DEFAULT_JOURNAL_CHANGES,
     const MOVES: usize = DEFAULT_JOURNAL_MOVES,
 > {
-    size: u8,
-    allow_suicide: bool,
-    to_move: Color,
-    ko: u16,
-    ko_color: Color,
-    hash: u64,
-    captures: [u16; 2],
-    cells: [Cell; CAPACITY],
     /// Per point: its string's head (`HEAD`) and the next stone of the
     /// string (`NEXT`); per head: the string's liberties (`LIBS`) and
     /// stones (`SIZE`).
     strings: [[u16; CAPACITY]; 4],
+    cells: [Cell; CAPACITY],
+    size: u8,
+    captures: [u16; 2],
+    ko: u16,
+    hash: u64,
     changes: [Change; CHANGES],
-    n_changes: usize,
     frames: [Frame; MOVES],
+    n_changes: usize,
     n_frames: usize,
     /// Moves refused for want of journal room, since the last reset.
     journal_full: u32,
+    ko_color: Color,
+    to_move: Color,
+    allow_suicide: bool,
 }
 
 impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {

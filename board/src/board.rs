@@ -743,6 +743,22 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
     }
 
+    /// The stone after the stone of layout index `i` in its string,
+    /// read at the middle of a window of the table placed as
+    /// [`Board::window`] places the cells: a walk that reads a stone's
+    /// window shares its start.
+    #[inline(always)]
+    fn next_in_window(&self, i: usize) -> usize {
+        let start = i.wrapping_sub(STRIDE).min(CAPACITY - WINDOW);
+        match self.strings[NEXT]
+            .get(start..)
+            .and_then(<[u16]>::first_chunk::<WINDOW>)
+        {
+            Some(w) => usize::from(at(w, STRIDE)),
+            None => 0,
+        }
+    }
+
     /// The colour of the stone at `p`, if any.
     #[inline]
     #[must_use]
@@ -1143,7 +1159,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             {
                 return n;
             }
-            s = usize::from(at(&self.strings[NEXT], s));
+            s = self.next_in_window(s);
             if s == start {
                 return n;
             }
@@ -1605,7 +1621,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 if libs >= stop {
                     return libs;
                 }
-                s = usize::from(at(&self.strings[NEXT], s));
+                s = self.next_in_window(s);
                 if s == f {
                     break;
                 }
@@ -1940,7 +1956,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             self.free_liberty(&mut len, hb, fb);
             self.free_liberty(&mut len, hc, fc);
             self.free_liberty(&mut len, hd, fd);
-            s = usize::from(at(&self.strings[NEXT], s));
+            s = self.next_in_window(s);
             if s == head {
                 break;
             }

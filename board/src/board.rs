@@ -1651,7 +1651,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         big: usize,
         friends: &[u16],
     ) -> bool {
-        if e == p || cell != Cell::Empty {
+        // The cell first: `p` is mostly a stone by now, and an empty
+        // point is the rarer case.
+        if cell != Cell::Empty || e == p {
             return false;
         }
         // `e` is a point of the board: its neighbours' cells and heads

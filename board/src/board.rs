@@ -1556,9 +1556,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             return false;
         }
         // `e` is a point of the board: its neighbours' cells and heads
-        // come from one window each.
+        // come from one window each. The head first: it rules out more
+        // (an empty point's head is stale, so the cell is still read).
         let (w, heads) = (self.window(e), self.head_window(e));
-        let of_big = |k: usize| seen(w, k) == own && usize::from(at(heads, k)) == big;
+        let of_big = |k: usize| usize::from(at(heads, k)) == big && seen(w, k) == own;
         !(of_big(ka) || of_big(kb) || of_big(kc))
     }
 

@@ -488,7 +488,12 @@ pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>
     let first = member(board, p)?;
     let mut space = PointSet::new();
     let mut marginal = PointSet::new();
-    let mut stack = [p; 64];
+    // Cleared rather than filled with `p`: the device clears the array a
+    // word at a time, where a fill stores one point at a time.
+    let mut stack = [Point::from_index(0).unwrap_or(p); 64];
+    if let Some(first) = stack.first_mut() {
+        *first = p;
+    }
     let mut len = 1usize;
     let mut size = 1usize;
     space.insert(p);

@@ -394,10 +394,11 @@ pub fn evaluate<
         None::<Point>,
     ); 8];
     let mut n_contested = 0usize;
-    let mut seen = PointSet::new();
+    // The points looked at, and the goal's stones: one test skips both.
+    let mut seen = stones;
     for s in stones.iter() {
         for n in s.neighbors() {
-            if !board.is_on_board(n) || seen.contains(n) || stones.contains(n) {
+            if !board.is_on_board(n) || seen.contains(n) {
                 continue;
             }
             if board.color_at(n) == Some(color) {

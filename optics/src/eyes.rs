@@ -413,15 +413,18 @@ fn grow(size: usize, sets: &Sets, own: &PointSet, enemy: &PointSet) -> PointSet 
         };
         let at = |k: i32| window(low, mid, high, k);
         let (west, east, south, north) = (at(-1), at(1), at(-ROW), at(ROW));
-        let mut joins = 0;
-        for (&(across, along), (diagonal, beside, above)) in slot.iter().zip([
-            (at(-1 - ROW), west, south),
-            (at(1 - ROW), east, south),
-            (at(-1 + ROW), west, north),
-            (at(1 + ROW), east, north),
-        ]) {
-            joins |= diagonal & ((beside & !across) | (above & !along));
-        }
+        // Written out diagonal by diagonal, so that the shifted words are
+        // made where they are used rather than kept on the stack.
+        let [
+            (sw, sw_along),
+            (se, se_along),
+            (nw, nw_along),
+            (ne, ne_along),
+        ] = *slot;
+        let joins = (at(-1 - ROW) & ((west & !sw) | (south & !sw_along)))
+            | (at(1 - ROW) & ((east & !se) | (south & !se_along)))
+            | (at(-1 + ROW) & ((west & !nw) | (north & !nw_along)))
+            | (at(1 + ROW) & ((east & !ne) | (north & !ne_along)));
         let new = joins & open & !*word;
         *word |= new;
         if new & interior != 0 {

@@ -405,6 +405,11 @@ pub fn evaluate<
                 continue;
             }
             seen.insert(n);
+            // A point outside the goal's domain is in none of its eye
+            // spaces: `eye_space` would answer `None`.
+            if !own.contains(n) {
+                continue;
+            }
             let Some((space, marginal)) =
                 eye_space(board, reader, &life.dead, &own, &other, enemy, n)
             else {

@@ -162,14 +162,9 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: us
         if seen.contains(p) {
             continue;
         }
-        let stones: PointSet = {
-            let mut s = PointSet::new();
-            for q in board.stones(p) {
-                s.insert(q);
-            }
-            s
-        };
-        seen |= stones;
+        for q in board.stones(p) {
+            seen.insert(q);
+        }
         if board.liberty_count(p) > max_liberties {
             continue;
         }
@@ -177,8 +172,11 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: us
         if attack.code == Code::Fail {
             continue;
         }
+        // The reading has undone its moves: the string is as it was.
         if !defendable(board, reader, p) {
-            dead |= stones;
+            for q in board.stones(p) {
+                dead.insert(q);
+            }
         }
     }
     dead

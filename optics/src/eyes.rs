@@ -489,13 +489,12 @@ pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>
     let first = member(board, p)?;
     let mut space = PointSet::new();
     let mut marginal = PointSet::new();
-    // Cleared rather than filled with `p`: the device clears the array a
-    // word at a time, where a fill stores one point at a time.
+    // The points still to expand after `q`, the one being expanded (`p`
+    // first). Cleared rather than filled with `p`: the device clears the
+    // array a word at a time, where a fill stores one point at a time.
     let mut stack = [Point::from_index(0).unwrap_or(p); 64];
-    if let Some(first) = stack.first_mut() {
-        *first = p;
-    }
-    let mut len = 1usize;
+    let mut q = p;
+    let mut len = 0usize;
     let mut size = 1usize;
     space.insert(p);
     // A point is marked marginal as it is stacked, from the membership
@@ -503,9 +502,7 @@ pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>
     if first {
         marginal.insert(p);
     }
-    while len > 0 {
-        len -= 1;
-        let Some(&q) = stack.get(len) else { break };
+    loop {
         for n in q.neighbors() {
             if space.contains(n) {
                 continue;
@@ -529,6 +526,10 @@ pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>
                 }
             }
         }
+        let Some(top) = len.checked_sub(1) else { break };
+        len = top;
+        let Some(&next) = stack.get(len) else { break };
+        q = next;
     }
     Some((space, marginal))
 }

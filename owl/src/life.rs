@@ -394,8 +394,10 @@ pub fn evaluate<
         None::<Point>,
     ); 8];
     let mut n_contested = 0usize;
-    // The points looked at, and the goal's stones: one test skips both.
-    let mut seen = stones;
+    // The points looked at, the goal's stones and the points outside the
+    // goal's domain, which are in none of its eye spaces (`eye_space`
+    // would answer `None`): one test skips them all.
+    let mut seen = stones | (on_board(board.size()) - own);
     for s in stones.iter() {
         for n in s.neighbors() {
             if !board.is_on_board(n) || seen.contains(n) {
@@ -405,11 +407,6 @@ pub fn evaluate<
                 continue;
             }
             seen.insert(n);
-            // A point outside the goal's domain is in none of its eye
-            // spaces: `eye_space` would answer `None`.
-            if !own.contains(n) {
-                continue;
-            }
             let Some((space, marginal)) =
                 eye_space(board, reader, &life.dead, &own, &other, enemy, n)
             else {

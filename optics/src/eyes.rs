@@ -130,12 +130,21 @@ fn stones_outside<const C: usize, const M: usize>(
     region: &PointSet,
     keep: &PointSet,
 ) -> PointSet {
-    let mut points = PointSet::new();
-    for p in (*region - *keep).iter() {
-        if board.color_at(p).is_some() {
-            points.insert(p);
+    // The stones among the points left, a word at a time: each bit is
+    // kept or dropped where it is found.
+    let mut words = *(*region - *keep).words();
+    for (w, word) in words.iter_mut().enumerate() {
+        let mut rest = *word;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            let index = w * 64 + bit.trailing_zeros() as usize;
+            if Point::from_index(index).is_none_or(|p| board.color_at(p).is_none()) {
+                *word ^= bit;
+            }
         }
     }
+    let mut points = PointSet::from_words(words);
     // Each string is taken out once, by its head.
     let mut heads = PointSet::new();
     for p in keep.iter() {

@@ -285,10 +285,23 @@ pub fn goal_stones<const C: usize, const M: usize>(
     color: Color,
 ) -> PointSet {
     let mut stones = PointSet::new();
-    for p in goal.iter() {
-        if board.color_at(p) == Some(color) && !stones.contains(p) {
-            for q in board.stones(p) {
-                stones.insert(q);
+    // A word at a time, so that a point already taken (a stone of a string
+    // met before) is a test of the word's bit.
+    for (w, &word) in goal.words().iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            if stones.words().get(w).is_some_and(|&taken| taken & bit != 0) {
+                continue;
+            }
+            let Some(p) = Point::from_index(w * 64 + bit.trailing_zeros() as usize) else {
+                break;
+            };
+            if board.color_at(p) == Some(color) {
+                for q in board.stones(p) {
+                    stones.insert(q);
+                }
             }
         }
     }

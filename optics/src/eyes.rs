@@ -167,24 +167,34 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: us
 ) -> PointSet {
     let mut dead = PointSet::new();
     let mut seen = PointSet::new();
-    for p in points.iter() {
-        if seen.contains(p) {
-            continue;
-        }
-        for q in board.stones(p) {
-            seen.insert(q);
-        }
-        if board.liberty_count(p) > max_liberties {
-            continue;
-        }
-        let attack = reader.attack(board, p);
-        if attack.code == Code::Fail {
-            continue;
-        }
-        // The reading has undone its moves: the string is as it was.
-        if !defendable(board, reader, p) {
+    // A word at a time, so that a point seen (a stone of a string met
+    // before) is a test of the word's bit.
+    for (w, &word) in points.words().iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            if seen.words().get(w).is_some_and(|&met| met & bit != 0) {
+                continue;
+            }
+            let Some(p) = Point::from_index(w * 64 + bit.trailing_zeros() as usize) else {
+                break;
+            };
             for q in board.stones(p) {
-                dead.insert(q);
+                seen.insert(q);
+            }
+            if board.liberty_count(p) > max_liberties {
+                continue;
+            }
+            let attack = reader.attack(board, p);
+            if attack.code == Code::Fail {
+                continue;
+            }
+            // The reading has undone its moves: the string is as it was.
+            if !defendable(board, reader, p) {
+                for q in board.stones(p) {
+                    dead.insert(q);
+                }
             }
         }
     }

@@ -1810,7 +1810,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         /// unless it is a stone of a string with head among the heads
         /// seen so far; answers the head of its string (0 for no stone).
         #[inline(always)]
-        fn see<const C: usize, const M: usize>(
+        fn see<const C: usize, const M: usize, const N: usize>(
             board: &Board<C, M>,
             own: Cell,
             (cells, heads): (&[Cell; WINDOW], &[u16; WINDOW]),
@@ -1828,13 +1828,16 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 return 0;
             }
             let h = at(heads, k);
-            if h == e0 || h == e1 || h == e2 {
+            // Only the first `N` heads are of neighbours seen so far (the
+            // rest are 0, which no stone's head is).
+            if (N > 0 && h == e0) || (N > 1 && h == e1) || (N > 2 && h == e2) {
                 return h;
             }
             let n = usize::from(at(&board.strings[LIBS], usize::from(h)));
             if cell == own {
-                // The string keeps its liberties but the point played.
-                sums.0 += n.saturating_sub(1);
+                // The string keeps its liberties but the point played
+                // (one of them: `n` is at least 1).
+                sums.0 += n.wrapping_sub(1);
                 sums.2 |= h == watch_head;
             } else if n == 1 {
                 sums.1 += usize::from(at(&board.strings[SIZE], usize::from(h)));
@@ -1850,10 +1853,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         // point of the board).
         let v = (self.window(p.index()), self.head_window(p.index()));
         // Written out, each string once, as `preview` reads them.
-        let ha = see(self, own, v, SOUTH, [0, 0, 0], w, &mut sums);
-        let hb = see(self, own, v, WEST, [ha, 0, 0], w, &mut sums);
-        let hc = see(self, own, v, EAST, [ha, hb, 0], w, &mut sums);
-        see(self, own, v, NORTH, [ha, hb, hc], w, &mut sums);
+        let ha = see::<CHANGES, MOVES, 0>(self, own, v, SOUTH, [0, 0, 0], w, &mut sums);
+        let hb = see::<CHANGES, MOVES, 1>(self, own, v, WEST, [ha, 0, 0], w, &mut sums);
+        let hc = see::<CHANGES, MOVES, 2>(self, own, v, EAST, [ha, hb, 0], w, &mut sums);
+        see::<CHANGES, MOVES, 3>(self, own, v, NORTH, [ha, hb, hc], w, &mut sums);
         sums
     }
 

@@ -1803,9 +1803,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         p: Point,
         watch: Point,
     ) -> (usize, usize, bool, bool) {
-        /// The sums so far: liberties, stones captured, whether next to
-        /// the watched string, whether an atari.
-        type Sums = (usize, usize, bool, bool);
+        /// The sums so far, in one word (one register): liberties in the
+        /// low 16 bits, stones captured from bit `CAPTURED` on, and the
+        /// flags `NEXT_TO` (next to the watched string) and `ATARI`. No
+        /// field overflows: four strings have fewer than 2¹⁶ liberties
+        /// and a board fewer than 2¹⁴ stones.
+        type Sums = u32;
+        const CAPTURED: u32 = 16;
+        const NEXT_TO: u32 = 1 << 30;
+        const ATARI: u32 = 1 << 31;
         /// Adds the neighbour at `k` of the windows `cells` and `heads`
         /// unless it is a stone of a string with head among the heads
         /// seen so far; answers the head of its string (0 for no stone).
@@ -1821,7 +1827,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         ) -> u16 {
             let cell = seen(cells, k);
             if cell == Cell::Empty {
-                sums.0 += 1;
+                *sums += 1;
                 return 0;
             }
             if cell == Cell::Border {
@@ -1833,22 +1839,24 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if (N > 0 && h == e0) || (N > 1 && h == e1) || (N > 2 && h == e2) {
                 return h;
             }
-            let n = usize::from(at(&board.strings[LIBS], usize::from(h)));
+            let n = u32::from(at(&board.strings[LIBS], usize::from(h)));
             if cell == own {
                 // The string keeps its liberties but the point played
                 // (one of them: `n` is at least 1).
-                sums.0 += n.wrapping_sub(1);
-                sums.2 |= h == watch_head;
+                *sums += n.wrapping_sub(1);
+                if h == watch_head {
+                    *sums |= NEXT_TO;
+                }
             } else if n == 1 {
-                sums.1 += usize::from(at(&board.strings[SIZE], usize::from(h)));
+                *sums += u32::from(at(&board.strings[SIZE], usize::from(h))) << CAPTURED;
             } else if n == 2 {
-                sums.3 = true;
+                *sums |= ATARI;
             }
             h
         }
         let own = Cell::stone(color);
         let w = at(&self.strings[HEAD], watch.index());
-        let mut sums = (0, 0, false, false);
+        let mut sums = 0;
         // The neighbours' cells and heads, from one window each (`p` is a
         // point of the board).
         let v = (self.window(p.index()), self.head_window(p.index()));
@@ -1857,7 +1865,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let hb = see::<CHANGES, MOVES, 1>(self, own, v, WEST, [ha, 0, 0], w, &mut sums);
         let hc = see::<CHANGES, MOVES, 2>(self, own, v, EAST, [ha, hb, 0], w, &mut sums);
         see::<CHANGES, MOVES, 3>(self, own, v, NORTH, [ha, hb, hc], w, &mut sums);
-        sums
+        (
+            (sums & 0xffff) as usize,
+            ((sums >> CAPTURED) & 0x3fff) as usize,
+            sums & NEXT_TO != 0,
+            sums & ATARI != 0,
+        )
     }
 
     /// Whether a stone of `color` at `p` would retake a ko, which

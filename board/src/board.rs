@@ -346,7 +346,7 @@ impl Around {
     /// clearing they would make dearer).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn see<const C: usize, const M: usize>(
+    fn see<const C: usize, const M: usize, const N: usize>(
         &mut self,
         board: &Board<C, M>,
         own: Cell,
@@ -365,7 +365,9 @@ impl Around {
             return 0;
         }
         let h = at(heads, k);
-        if h == e0 || h == e1 || h == e2 {
+        // Only the first `N` heads are of neighbours read before (the
+        // rest are 0, which no stone's head is).
+        if (N > 0 && h == e0) || (N > 1 && h == e1) || (N > 2 && h == e2) {
             return h;
         }
         let size = usize::from(at(&board.strings[SIZE], usize::from(h)));
@@ -1708,10 +1710,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let mut dead = [0u16; 4];
         let (f, x) = (&mut friends, &mut dead);
         let v = (self.window(p.index()), self.head_window(p.index()));
-        let ha = near.see(self, own, v, SOUTH, [0, 0, 0], f, x);
-        let hb = near.see(self, own, v, WEST, [ha, 0, 0], f, x);
-        let hc = near.see(self, own, v, EAST, [ha, hb, 0], f, x);
-        let hd = near.see(self, own, v, NORTH, [ha, hb, hc], f, x);
+        let ha = near.see::<CHANGES, MOVES, 0>(self, own, v, SOUTH, [0, 0, 0], f, x);
+        let hb = near.see::<CHANGES, MOVES, 1>(self, own, v, WEST, [ha, 0, 0], f, x);
+        let hc = near.see::<CHANGES, MOVES, 2>(self, own, v, EAST, [ha, hb, 0], f, x);
+        let hd = near.see::<CHANGES, MOVES, 3>(self, own, v, NORTH, [ha, hb, hc], f, x);
         let Around {
             n_friends,
             n_dead,

@@ -317,25 +317,25 @@ struct Around {
     n_friends: usize,
     /// Heads of the opponent's strings with one liberty, in `dead`.
     n_dead: usize,
-    /// Stones of the `dead` strings.
-    captured: usize,
-    /// Empty neighbours.
-    empties: u16,
-    /// Whether an opponent string has two liberties.
-    ataris: bool,
-    /// One plus the stones of the `friends`.
-    own_size: usize,
+    /// In one word (one register): the empty neighbours in the low 8
+    /// bits, one plus the stones of the `friends` from bit
+    /// [`Around::OWN_SIZE`] on, the stones of the `dead` strings from bit
+    /// [`Around::CAPTURED`] on, and [`Around::ATARIS`] when an opponent
+    /// string has two liberties. No field overflows: a board has fewer
+    /// than 2¹¹ stones.
+    sums: u32,
 }
 
 impl Around {
+    const OWN_SIZE: u32 = 8;
+    const CAPTURED: u32 = 20;
+    const ATARIS: u32 = 1 << 31;
+
     const fn new() -> Around {
         Around {
             n_friends: 0,
             n_dead: 0,
-            captured: 0,
-            empties: 0,
-            ataris: false,
-            own_size: 1,
+            sums: 1 << Around::OWN_SIZE,
         }
     }
 
@@ -358,7 +358,7 @@ impl Around {
     ) -> u16 {
         let cell = seen(cells, k);
         if cell == Cell::Empty {
-            self.empties += 1;
+            self.sums += 1;
             return 0;
         }
         if cell == Cell::Border {
@@ -370,17 +370,17 @@ impl Around {
         if (N > 0 && h == e0) || (N > 1 && h == e1) || (N > 2 && h == e2) {
             return h;
         }
-        let size = usize::from(at(&board.strings[SIZE], usize::from(h)));
+        let size = u32::from(at(&board.strings[SIZE], usize::from(h)));
         if cell == own {
             push_point(friends, &mut self.n_friends, h);
-            self.own_size += size;
+            self.sums += size << Around::OWN_SIZE;
         } else {
             match at(&board.strings[LIBS], usize::from(h)) {
                 1 => {
                     push_point(dead, &mut self.n_dead, h);
-                    self.captured += size;
+                    self.sums += size << Around::CAPTURED;
                 }
-                2 => self.ataris = true,
+                2 => self.sums |= Around::ATARIS,
                 _ => {}
             }
         }
@@ -1717,11 +1717,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let Around {
             n_friends,
             n_dead,
-            captured,
-            empties,
-            ataris,
-            own_size,
+            sums,
         } = near;
+        let empties = (sums & 0xff) as u16;
+        let own_size = ((sums >> Around::OWN_SIZE) & 0xfff) as usize;
+        let captured = ((sums >> Around::CAPTURED) & 0x7ff) as usize;
+        let ataris = sums & Around::ATARIS != 0;
         let friends = friends.get(..n_friends).unwrap_or(&[]);
         let dead = dead.get(..n_dead).unwrap_or(&[]);
         // Surrounded, capturing nothing: suicide when every friend has at

@@ -791,12 +791,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         for (w, chunk) in self.cells.chunks(64).enumerate() {
             let (mut low, mut high) = (0u64, 0u64);
             for (k, group) in chunk.chunks(8).enumerate() {
-                // Past the layout's end, codes read as border.
-                let mut codes = [Cell::Border as u8; 8];
-                for (code, &cell) in codes.iter_mut().zip(group) {
-                    *code = cell as u8;
-                }
-                let codes = u64::from_le_bytes(codes);
+                let codes = match <&[Cell; 8]>::try_from(group) {
+                    Ok(group) => u64::from_le_bytes(group.map(|cell| cell as u8)),
+                    // The layout's last group is short: the codes past
+                    // its end read as border.
+                    Err(_) => group
+                        .iter()
+                        .rev()
+                        .fold(u64::MAX, |codes, &cell| codes << 8 | u64::from(cell as u8)),
+                };
                 low |= gather(codes) << (8 * k);
                 high |= gather(codes >> 1) << (8 * k);
             }

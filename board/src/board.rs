@@ -544,17 +544,39 @@ impl PointSet {
     }
     /// The points, in layout order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut bits = bits;
-            core::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Point::from_index(w * 64 + b)
-            })
-        })
+        SetPoints {
+            set: self,
+            read: 0,
+            bits: 0,
+        }
+    }
+}
+
+/// The points of a [`PointSet`], in layout order.
+struct SetPoints<'a> {
+    /// The set walked.
+    set: &'a PointSet,
+    /// The number of words read.
+    read: usize,
+    /// The last word read's points not returned yet.
+    bits: u64,
+}
+
+impl Iterator for SetPoints<'_> {
+    type Item = Point;
+    // Out of line: inlined at every walk of a set, the loop makes the
+    // callers' code and frames larger.
+    #[inline(never)]
+    fn next(&mut self) -> Option<Point> {
+        loop {
+            if self.bits != 0 {
+                let b = self.bits.trailing_zeros() as usize;
+                self.bits &= self.bits - 1;
+                return Point::from_index(self.read * 64 - 64 + b);
+            }
+            self.bits = *self.set.0.get(self.read)?;
+            self.read += 1;
+        }
     }
 }
 

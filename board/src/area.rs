@@ -91,25 +91,26 @@ impl Span {
         // Each row's first 16 cells make one word, read 4 at a time, a
         // byte each, and packed 2 bits a cell; the rest (a row holds at
         // most 19) another.
+        let word = |at: usize| match all.get(at..at + 16).map(<&[Cell; 16]>::try_from) {
+            Some(Ok(sixteen)) => {
+                let [a, b, c, d] = quads(sixteen);
+                (a | b << 2 | c << 4 | d << 6) & mask
+            }
+            _ => pack_cut(all, at, width),
+        };
         // The rows whose cells `all` holds (all of them but at the end of
         // the cells, where the rows from the first it cuts are left out).
         let whole = match all.len().checked_sub(width) {
             Some(past) => past / STRIDE + 1,
             None => 0,
         };
-        for r in 0..rows.min(whole) {
-            let at = r * STRIDE;
-            let first = match all.get(at..at + 16).map(<&[Cell; 16]>::try_from) {
-                Some(Ok(sixteen)) => {
-                    let [a, b, c, d] = quads(sixteen);
-                    (a | b << 2 | c << 4 | d << 6) & mask
-                }
-                _ => pack(all.get(at..at + width.min(16)).unwrap_or(&[])),
-            };
-            h = step(h, first);
+        let mut at = 0;
+        for _ in 0..rows.min(whole) {
+            h = step(h, word(at));
             if width > 16 {
                 h = step(h, pack(all.get(at + 16..at + width).unwrap_or(&[])));
             }
+            at += STRIDE;
         }
         if let Some(ko) = board.ko_point()
             && self.holds(ko)
@@ -212,6 +213,14 @@ fn row_mask(width: usize) -> u32 {
     let quads = 0x0303_0303u32.wrapping_mul(((1 << (2 * full)) - 1) / 3);
     let rest = (0x0303_0303u32 & ((1 << (8 * part)) - 1)) << (2 * full);
     quads | rest
+}
+
+/// The first `width` (up to 16) cells of `all` from `at` packed as
+/// [`pack`] packs them: a row of [`Span::hash`] whose 16 cells from its
+/// first run past the board's cells. Out of line: rarely read.
+#[inline(never)]
+fn pack_cut(all: &[Cell], at: usize, width: usize) -> u32 {
+    pack(all.get(at..at + width.min(16)).unwrap_or(&[]))
 }
 
 /// Up to 16 cells in one word, 2 bits a cell, packed as [`Span::hash`]

@@ -339,31 +339,61 @@ impl<const N: usize> AreaCache<N> {
         // distinct rectangle is hashed once.
         let mut known = [(Span::EMPTY, 0u64); KNOWN_SPANS];
         let mut n_known = 0;
-        self.entries
-            .iter()
-            .find(|e| {
-                if e.tag != tag || e.answer == 0 {
-                    return false;
-                }
-                let seen = known.get(..n_known).unwrap_or(&[]);
-                let hash = match seen.iter().find(|(s, _)| *s == e.span) {
-                    Some(&(_, h)) => h,
-                    None => {
-                        let h = e.span.hash(board);
-                        if let Some(slot) = known.get_mut(n_known) {
-                            *slot = (e.span, h);
-                            n_known += 1;
-                        }
-                        h
+        let mut from = 0;
+        while let Some(i) = self.next_tagged(from, tag) {
+            from = i + 1;
+            let Some(e) = self.entries.get(i) else {
+                break;
+            };
+            if e.answer == 0 {
+                continue;
+            }
+            let seen = known.get(..n_known).unwrap_or(&[]);
+            let hash = match seen.iter().find(|(s, _)| *s == e.span) {
+                Some(&(_, h)) => h,
+                None => {
+                    let h = e.span.hash(board);
+                    if let Some(slot) = known.get_mut(n_known) {
+                        *slot = (e.span, h);
+                        n_known += 1;
                     }
-                };
-                hash == e.hash
-            })
-            .map(|e| {
+                    h
+                }
+            };
+            if hash == e.hash {
                 let code = Code::from_u8(u8::try_from(e.answer & 7).unwrap_or(1).wrapping_sub(1));
-                let point = unpack_point(e.answer >> 3);
-                (code, point)
-            })
+                return Some((code, unpack_point(e.answer >> 3)));
+            }
+        }
+        None
+    }
+
+    /// The first entry from `from` on tagged `tag`. Four tags are
+    /// compared a step: most entries are about other strings.
+    #[inline(always)]
+    fn next_tagged(&self, from: usize, tag: u16) -> Option<usize> {
+        let rest = self.entries.get(from..)?;
+        let mut quads = rest.chunks_exact(4);
+        let mut at = from;
+        for quad in &mut quads {
+            if let Ok([a, b, c, d]) = <&[Entry; 4]>::try_from(quad) {
+                if a.tag == tag {
+                    return Some(at);
+                }
+                if b.tag == tag {
+                    return Some(at + 1);
+                }
+                if c.tag == tag {
+                    return Some(at + 2);
+                }
+                if d.tag == tag {
+                    return Some(at + 3);
+                }
+            }
+            at += 4;
+        }
+        let last = quads.remainder().iter().position(|e| e.tag == tag)?;
+        Some(at + last)
     }
 
     /// Stores an answer about the string with origin `origin` for `kind`,

@@ -712,7 +712,28 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
 
     // ---- attack ----------------------------------------------------------
 
+    /// The attacker's answer at a node: [`Reader::attack_read`], but for a
+    /// string with too many liberties to attack at this depth (about half
+    /// the nodes a defence asks about), answered before the call.
+    #[inline(always)]
     fn attack_node<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        target: Point,
+        depth: usize,
+        komaster: Option<Color>,
+    ) -> (Code, Option<Point>) {
+        if self.attack_hopeless(board.liberty_count(target), depth) {
+            return (Code::Fail, None);
+        }
+        self.attack_read(board, target, depth, komaster)
+    }
+
+    /// Can the attacker capture the string at `target` at this node? The
+    /// answer and the move. Called directly where the string is known to
+    /// have few liberties.
+    #[inline(never)]
+    fn attack_read<const C: usize, const M: usize>(
         &mut self,
         board: &mut Board<C, M>,
         target: Point,
@@ -816,7 +837,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         for &a in adj.get(..na).unwrap_or(&[]) {
             let alibs = board.liberty_count(a);
             if alibs <= 2 && alibs <= libs && n_extra < MAX_BREAK_CHAIN {
-                let threatened = self.pre_read(|r| r.attack_node(board, a, below, komaster));
+                let threatened = self.pre_read(|r| r.attack_read(board, a, below, komaster));
                 if threatened.0 != Code::Fail {
                     let (code, m) =
                         self.pre_read(|r| r.defend_node(board, a, below, komaster, false));
@@ -1067,7 +1088,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             && every_liberty_is_suicide(board, target, color.opponent())
         {
             let code = self
-                .attack_node(board, target, depth + 1, komaster)
+                .attack_read(board, target, depth + 1, komaster)
                 .0
                 .invert();
             if code.rank() > best.0.rank() {
@@ -1142,7 +1163,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             if !(2..=3).contains(&alibs) || !worth {
                 continue;
             }
-            let (code, m) = self.pre_read(|r| r.attack_node(board, a, below, komaster));
+            let (code, m) = self.pre_read(|r| r.attack_read(board, a, below, komaster));
             if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
                 push_point(extra, &mut n_extra, m);
                 if alibs == 2 {

@@ -105,12 +105,17 @@ impl Span {
             None => 0,
         };
         let mut at = 0;
-        for _ in 0..rows.min(whole) {
-            h = step(h, word(at));
-            if width > 16 {
-                h = step(h, pack(all.get(at + 16..at + width).unwrap_or(&[])));
+        if width <= 16 {
+            for _ in 0..rows.min(whole) {
+                h = step(h, word(at));
+                at += STRIDE;
             }
-            at += STRIDE;
+        } else {
+            for _ in 0..rows.min(whole) {
+                h = step(h, word(at));
+                h = step(h, pack(all.get(at + 16..at + width).unwrap_or(&[])));
+                at += STRIDE;
+            }
         }
         if let Some(ko) = board.ko_point()
             && self.holds(ko)

@@ -263,6 +263,11 @@ pub struct Reader<
     limit_sets: [Option<ReadingLimits>; LIMIT_SETS],
     /// The slot of [`Reader::limits`] in `limit_sets`.
     limit_set: u8,
+    /// The origin of the string a defence node reads, set by its caller:
+    /// a top-level read, a candidate pre-read, or an attack node before
+    /// each of its moves (the attacker's move leaves the string as it
+    /// was).
+    child_origin: Point,
 }
 
 impl<const CACHE: usize, const AREAS: usize> Default for Reader<CACHE, AREAS> {
@@ -291,6 +296,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             span: SpanBits::EMPTY,
             limit_sets: first_limit_set(ReadingLimits::DEFAULT),
             limit_set: 0,
+            child_origin: Point::FILLER,
         }
     }
 
@@ -431,7 +437,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let depth_before = board.undo_depth();
         let (code, point) = match routine {
             Routine::Attack => self.attack_node(board, target, 0, None),
-            Routine::Defend => self.defend_node(board, target, 0, None, true),
+            Routine::Defend => {
+                self.child_origin = origin;
+                self.defend_node(board, target, 0, None, true)
+            }
         };
         // The search always undoes what it plays; make sure of it anyway.
         while board.undo_depth() > depth_before {
@@ -621,8 +630,8 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     }
 
     /// Tries `moves` in order (but `skip`) for `mover`, whose `routine` it
-    /// is against the string at `target`, raising `best` to each better
-    /// result, until one wins.
+    /// is against the string at `target` (`origin` its origin, for an
+    /// attack), raising `best` to each better result, until one wins.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn try_moves<const C: usize, const M: usize>(
@@ -630,7 +639,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         board: &mut Board<C, M>,
         target: Point,
         (mover, routine): (Color, Routine),
-        moves: &[(i16, Point)],
+        (moves, origin): (&[(i16, Point)], Point),
         skip: Option<Point>,
         depth: usize,
         komaster: Option<Color>,
@@ -639,6 +648,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         for &(_, m) in moves {
             if Some(m) == skip {
                 continue;
+            }
+            if routine == Routine::Attack {
+                self.child_origin = origin;
             }
             if let Some(code) = self.try_move(board, target, mover, m, routine, depth, komaster)
                 && code.rank() > best.0.rank()
@@ -661,7 +673,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         board: &mut Board<C, M>,
         target: Point,
         side: (Color, Routine),
-        extra: &[Point],
+        (extra, origin): (&[Point], Point),
         tried: usize,
         moves: &mut Candidates,
         skip: Option<Point>,
@@ -671,7 +683,16 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     ) {
         let n = self.untried_candidates(board, target, side.1, depth, extra, tried, moves);
         let tries = moves.get(..self.width(n, depth)).unwrap_or(&[]);
-        self.try_moves(board, target, side, tries, skip, depth, komaster, best);
+        self.try_moves(
+            board,
+            target,
+            side,
+            (tries, origin),
+            skip,
+            depth,
+            komaster,
+            best,
+        );
     }
 
     /// Tries up to `width` defending moves of `moves`, a list of
@@ -799,7 +820,14 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let side = (attacker, Routine::Attack);
         let tries = moves.get(..width).unwrap_or(&[]);
         self.try_moves(
-            board, target, side, tries, excluded, depth, komaster, &mut best,
+            board,
+            target,
+            side,
+            (tries, origin),
+            excluded,
+            depth,
+            komaster,
+            &mut best,
         );
         // Only when no plain move captures: our own neighbouring strings
         // that the defender could capture to escape, read for how to save
@@ -809,7 +837,16 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             let n_extra = self.own_rescues(board, target, libs, depth, komaster, &mut extra);
             let extra = extra.get(..n_extra).unwrap_or(&[]);
             self.try_untried(
-                board, target, side, extra, width, &mut moves, excluded, depth, komaster, &mut best,
+                board,
+                target,
+                side,
+                (extra, origin),
+                width,
+                &mut moves,
+                excluded,
+                depth,
+                komaster,
+                &mut best,
             );
         }
         self.store(key, best.0, best.1);
@@ -839,8 +876,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             if alibs <= 2 && alibs <= libs && n_extra < MAX_BREAK_CHAIN {
                 let threatened = self.pre_read(|r| r.attack_read(board, a, below, komaster));
                 if threatened.0 != Code::Fail {
-                    let (code, m) =
-                        self.pre_read(|r| r.defend_node(board, a, below, komaster, false));
+                    let (code, m) = self.pre_read(|r| {
+                        r.child_origin = board.origin(a);
+                        r.defend_node(board, a, below, komaster, false)
+                    });
                     if let (Code::Win | Code::KoA, Some(m)) = (code, m) {
                         push_point(extra, &mut n_extra, m);
                     }
@@ -1001,6 +1040,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
 
     // ---- defense ---------------------------------------------------------
 
+    /// Can the string at `target` be saved at this node? The answer and
+    /// the move. The caller sets [`Reader::child_origin`] to the string's
+    /// origin; `top` for the node of a top-level read.
     fn defend_node<const C: usize, const M: usize>(
         &mut self,
         board: &mut Board<C, M>,
@@ -1026,7 +1068,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         if !self.count_node() {
             return (Code::Win, None);
         }
-        let origin = board.origin(target);
+        let origin = self.child_origin;
         let key = Self::key(board, origin, Routine::Defend, depth, komaster);
         if let Some(hit) = self.lookup(key) {
             return hit;
@@ -1074,7 +1116,16 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                     self.chain_breaks(board, target, color, libs, depth, komaster, &mut extra);
                 let extra = extra.get(..n_extra).unwrap_or(&[]);
                 self.try_untried(
-                    board, target, side, extra, tried, &mut moves, None, depth, komaster, &mut best,
+                    board,
+                    target,
+                    side,
+                    (extra, origin),
+                    tried,
+                    &mut moves,
+                    None,
+                    depth,
+                    komaster,
+                    &mut best,
                 );
             }
         }

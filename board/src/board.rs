@@ -1113,7 +1113,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if cell != Cell::Empty {
             return false;
         }
-        if written(out, *n).iter().any(|q| q.index() == i) {
+        if written(out, *n).iter().rev().any(|q| q.index() == i) {
             return false;
         }
         push_point(out, n, Point::from_layout(i as u16));
@@ -1209,8 +1209,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if seen(w, k) != enemy {
             return true;
         }
+        // Newest first: a string met again is most often one just met.
         let h = Point::from_layout(at(h, k));
-        if written(out, *n).contains(&h) {
+        if written(out, *n).iter().rev().any(|&q| q == h) {
             return true;
         }
         match out.get_mut(*n) {

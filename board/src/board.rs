@@ -64,8 +64,10 @@ impl Cell {
         }
     }
 
+    /// The cell of code `v` (its low two bits: one instruction on the
+    /// device, where a range check takes three).
     const fn from_u16(v: u16) -> Cell {
-        match v {
+        match v & 3 {
             0 => Cell::Empty,
             1 => Cell::Black,
             2 => Cell::White,

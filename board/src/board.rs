@@ -549,7 +549,8 @@ impl PointSet {
         SetPoints {
             set: self,
             read: 0,
-            bits: 0,
+            low: 0,
+            high: 0,
         }
     }
 }
@@ -560,8 +561,10 @@ struct SetPoints<'a> {
     set: &'a PointSet,
     /// The number of words read.
     read: usize,
-    /// The last word read's points not returned yet.
-    bits: u64,
+    /// The last word read's points not returned yet, in its low and high
+    /// halves: the device's words are 32 bits wide.
+    low: u32,
+    high: u32,
 }
 
 impl Iterator for SetPoints<'_> {
@@ -571,13 +574,32 @@ impl Iterator for SetPoints<'_> {
     #[inline(never)]
     fn next(&mut self) -> Option<Point> {
         loop {
-            if self.bits != 0 {
-                let b = self.bits.trailing_zeros() as usize;
-                self.bits &= self.bits - 1;
+            if self.low != 0 {
+                let b = self.low.trailing_zeros() as usize;
+                self.low &= self.low - 1;
                 return Point::from_index(self.read * 64 - 64 + b);
             }
-            self.bits = *self.set.0.get(self.read)?;
-            self.read += 1;
+            if self.high != 0 {
+                let b = self.high.trailing_zeros() as usize;
+                self.high &= self.high - 1;
+                return Point::from_index(self.read * 64 - 32 + b);
+            }
+            // The next word with points, the empty ones passed over in
+            // registers.
+            let mut read = self.read;
+            let word = loop {
+                let Some(&word) = self.set.0.get(read) else {
+                    self.read = read;
+                    return None;
+                };
+                read += 1;
+                if word != 0 {
+                    break word;
+                }
+            };
+            self.read = read;
+            self.low = word as u32;
+            self.high = (word >> 32) as u32;
         }
     }
 }

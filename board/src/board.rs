@@ -159,19 +159,6 @@ fn put(table: &mut [u16], i: usize, v: u16) {
     }
 }
 
-/// For the string heads seen around one point (0 for no string), whether
-/// each is the first of its string: a string touching the point twice is
-/// counted once.
-#[inline(always)]
-fn first_of_each([a, b, c, d]: [u16; 4]) -> [bool; 4] {
-    [
-        a != 0,
-        b != 0 && b != a,
-        c != 0 && c != a && c != b,
-        d != 0 && d != a && d != b && d != c,
-    ]
-}
-
 /// Whether `h` is in the short list `list` (a string's few neighbours),
 /// searched one entry at a time: `contains` would first look for blocks
 /// of 32 entries.
@@ -2019,15 +2006,23 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             // is a point of the board).
             let (w, h) = (self.window(s), self.head_window(s));
             let head_of = |k: usize| if seen(w, k) == own { at(h, k) } else { 0 };
-            let heads = [head_of(SOUTH), head_of(WEST), head_of(EAST), head_of(NORTH)];
+            let [ha, hb, hc, hd] = [head_of(SOUTH), head_of(WEST), head_of(EAST), head_of(NORTH)];
             // Written out: the device's build (optimised for size)
-            // does not unroll a loop over the four.
-            let [fa, fb, fc, fd] = first_of_each(heads);
-            let [ha, hb, hc, hd] = heads;
-            self.free_liberty(&mut len, ha, fa);
-            self.free_liberty(&mut len, hb, fb);
-            self.free_liberty(&mut len, hc, fc);
-            self.free_liberty(&mut len, hd, fd);
+            // does not unroll a loop over the four. Each string once,
+            // at its first neighbour; a neighbour of no string (0) is
+            // passed over before any comparison.
+            if ha != 0 {
+                self.free_liberty(&mut len, ha);
+            }
+            if hb != 0 && hb != ha {
+                self.free_liberty(&mut len, hb);
+            }
+            if hc != 0 && hc != ha && hc != hb {
+                self.free_liberty(&mut len, hc);
+            }
+            if hd != 0 && hd != ha && hd != hb && hd != hc {
+                self.free_liberty(&mut len, hd);
+            }
             s = self.next_in_window(s);
             if s == head {
                 break;
@@ -2038,13 +2033,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     }
 
     /// For [`Board::remove_string`]: gives the string with head `h` a
-    /// liberty (journaled at `*journal`) if `first`.
+    /// liberty (journaled at `*journal`).
     #[inline(always)]
-    fn free_liberty(&mut self, journal: &mut usize, h: u16, first: bool) {
-        if first {
-            let h = usize::from(h);
-            self.write(journal, LIBS, h, at(&self.strings[LIBS], h) + 1);
-        }
+    fn free_liberty(&mut self, journal: &mut usize, h: u16) {
+        let h = usize::from(h);
+        self.write(journal, LIBS, h, at(&self.strings[LIBS], h) + 1);
     }
 
     /// Takes back the last move. Fails when the journal is empty.

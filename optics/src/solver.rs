@@ -298,6 +298,8 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// below it are looked up.
     memo_next: usize,
     graph: EyeGraph,
+    /// The graph's vertices (`graph.all()`, kept for the reading).
+    all: Mask,
     /// The vertex of each move index (the reading order).
     order: [u8; MAX_VERTICES],
     /// The move index `m` of each vertex (`order` inverted), kept as
@@ -322,7 +324,7 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// Longest line read, at most [`MAX_DEPTH`].
     depth_limit: usize,
     /// Graphs of more vertices are not read (see [`Solver::set_vertex_limit`]).
-    vertex_limit: usize,
+    vertex_limit: u8,
     /// Open graphs of more vertices are not read (see
     /// [`Solver::set_open_vertex_limit`]).
     open_vertex_limit: u8,
@@ -370,6 +372,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             cache: [0; CACHE],
             memo_next: 0,
             graph: EyeGraph::new(),
+            all: 0,
             order: [0; MAX_VERTICES],
             rank: [0; MAX_VERTICES],
             path: [0; MAX_DEPTH],
@@ -381,7 +384,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             nodes: 0,
             budget: DEFAULT_NODE_BUDGET,
             depth_limit: MAX_DEPTH,
-            vertex_limit: MAX_VERTICES,
+            vertex_limit: MAX_VERTICES as u8,
             open_vertex_limit: MAX_VERTICES as u8,
             outer: DIAGRAM_OUTER_LIBERTIES,
             out_of_budget: false,
@@ -413,7 +416,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// as if the budget had run out: a caller whose budget never suffices
     /// for such graphs saves reading them.
     pub fn set_vertex_limit(&mut self, vertices: usize) {
-        self.vertex_limit = vertices;
+        self.vertex_limit = u8::try_from(vertices).unwrap_or(u8::MAX);
     }
 
     /// Sets the same limit for open graphs: no stone on any vertex and
@@ -516,7 +519,7 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     fn run(&mut self, graph: &EyeGraph, outer: u8) -> Analysis {
         let open = graph.stones == 0 && graph.defenders == 0 && graph.marginal != 0;
-        if graph.len() > self.vertex_limit
+        if graph.len() > usize::from(self.vertex_limit)
             || (open && graph.len() > usize::from(self.open_vertex_limit))
         {
             self.graph = *graph;
@@ -634,6 +637,7 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     fn analyze_once(&mut self, graph: &EyeGraph, outer: u8) -> Analysis {
         self.graph = *graph;
+        self.all = graph.all();
         // No defender stone: no group, the wall's vertices are liberties.
         self.wall_memo.set((0, 0, graph.wall));
         self.cache.iter_mut().take(Self::TABLE).for_each(|e| *e = 0);
@@ -1279,14 +1283,14 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     /// [`Solver::wall_liberties`]'s count for `pos` whose group is `wall`.
     fn liberties(&self, pos: Pos, wall: Wall) -> u32 {
-        let inside = self.graph.all() & !pos.stones() & wall.reach();
+        let inside = self.all & !pos.stones() & wall.reach();
         let inside = u32::from(inside != 0) + u32::from(inside & inside.wrapping_sub(1) != 0);
         inside + u32::from(pos.outer()) + u32::from(pos.eye())
     }
 
     /// Whether [`Solver::liberties`] is 0, tested without counting.
     fn no_liberty(&self, pos: Pos, wall: Wall) -> bool {
-        pos.outer() == 0 && !pos.eye() && self.graph.all() & !pos.stones() & wall.reach() == 0
+        pos.outer() == 0 && !pos.eye() && self.all & !pos.stones() & wall.reach() == 0
     }
 
     /// Whether the group has two eyes the attacker can never fill (the
@@ -1298,7 +1302,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// stones left elsewhere it can capture at leisure.
     fn two_true_eyes(&self, pos: Pos, group: Mask) -> bool {
         let g = &self.graph;
-        let empty = g.all() & !pos.stones() & !g.marginal;
+        let empty = self.all & !pos.stones() & !g.marginal;
         let mut eyes = u32::from(pos.eye());
         let mut rest = u32::from(empty);
         while rest != 0 {
@@ -1335,7 +1339,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                     let seed = bit(rest.trailing_zeros() as usize);
                     let (string, around) = g.flood_around(seed, pos.att());
                     rest &= !string;
-                    let empty = g.all() & !pos.stones();
+                    let empty = self.all & !pos.stones();
                     if around & empty == 0 {
                         pos.remove_att(string);
                     }
@@ -1352,7 +1356,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                     let seed = bit(rest.trailing_zeros() as usize);
                     let (string, around) = g.flood_around(seed, pos.def());
                     rest &= !string;
-                    let empty = g.all() & !pos.stones();
+                    let empty = self.all & !pos.stones();
                     if around & empty == 0 {
                         pos.remove_def(string);
                     }
@@ -1427,7 +1431,7 @@ impl<const CACHE: usize> Solver<CACHE> {
         match side {
             Side::Defender => {
                 next.add_def(b);
-                let empty = g.all() & !next.stones();
+                let empty = self.all & !next.stones();
                 // A string holding one of these is immortal.
                 let anchors = g.marginal & !next.orig();
                 let mut rest = u32::from(next.att() & around);
@@ -1465,7 +1469,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                 }
                 // A string off the group needs a liberty (one next to `v`
                 // will do).
-                let empty = g.all() & !next.stones();
+                let empty = self.all & !next.stones();
                 if wall.group() & b == 0
                     && around & empty == 0
                     && !g.flood_until_past(b, around, next.def(), empty, 0).1
@@ -1484,7 +1488,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                 if self.no_liberty(next, wall) {
                     return (Played::Captured, Came::Move);
                 }
-                let empty = g.all() & !next.stones();
+                let empty = self.all & !next.stones();
                 let mut rest = u32::from(next.def() & around & !wall.group());
                 while rest != 0 {
                     let u = rest.trailing_zeros() as usize;
@@ -1504,7 +1508,7 @@ impl<const CACHE: usize> Solver<CACHE> {
                 self.wall_memo.set((next.def(), wall.group(), wall.reach()));
                 // The stone's string needs a liberty (one next to `v` will
                 // do) unless it is immortal.
-                let empty = g.all() & !next.stones();
+                let empty = self.all & !next.stones();
                 if around & empty == 0
                     && !g
                         .flood_until_past(b, around, next.att(), empty, g.marginal & !next.orig())
@@ -1617,7 +1621,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             Side::Attacker => 0,
             Side::Defender => ((1 << self.ncaptives) - 1) << CAPTURE_MOVE,
         };
-        let mut empty = u32::from(self.graph.all() & !pos.stones());
+        let mut empty = u32::from(self.all & !pos.stones());
         while empty != 0 {
             let v = empty.trailing_zeros() as usize;
             empty &= empty - 1;

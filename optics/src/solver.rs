@@ -1612,7 +1612,6 @@ impl<const CACHE: usize> Solver<CACHE> {
         // The earliest index of the line that a refused repetition
         // reached: the result depends on the line above that point only.
         let mut history = NO_REPETITION;
-        let mut unknown = false;
         // The moves that can be legal: the empty vertices (by their
         // index in the reading order), then an outer liberty for the
         // attacker, captures of the tracked strings for the defender.
@@ -1648,8 +1647,10 @@ impl<const CACHE: usize> Solver<CACHE> {
                 if res.0 == good {
                     break 'read (good, history);
                 }
+                // The budget or the line depth ran out: the analysis
+                // answers its estimate whatever the other moves find.
                 if res.0 == Res::Unknown {
-                    unknown = true;
+                    break 'read (Res::Unknown, history);
                 }
             }
             // A pass (the attacker's only with the board rules).
@@ -1666,11 +1667,8 @@ impl<const CACHE: usize> Solver<CACHE> {
                     break 'read (good, history);
                 }
                 if res.0 == Res::Unknown {
-                    unknown = true;
+                    break 'read (Res::Unknown, history);
                 }
-            }
-            if unknown {
-                return (Res::Unknown, history);
             }
             (bad, history)
         };

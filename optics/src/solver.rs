@@ -70,11 +70,11 @@
 //! with [`Analysis::exact`] false.
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
-//! console): a `search` frame is 112 bytes (registers and locals; a
+//! console): a `search` frame is 104 bytes (registers and locals; a
 //! move is made in a `search_move` frame of 112 on top of the line's
 //! last), an `evaluate` frame 136, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
-//! no position, so the deepest reading is 129 `search` frames (14.1 KiB)
+//! no position, so the deepest reading is 129 `search` frames (13.1 KiB)
 //! under a chain of `evaluate`/`tactical` frames as long as the line's
 //! moves at the top; measured, the random graphs of up to 8 vertices of
 //! the differential test reach lines of 32 positions (about 10 KiB of
@@ -291,8 +291,24 @@ const DEAD: Status = Status {
 /// hash of the graph, the rules, the outer liberties, the budget and the
 /// line depth, everything an analysis depends on, so a memo answer is the
 /// one reading would give.
+///
+/// The fields keep their order (`repr(C)`), the cache last: those the
+/// reading uses lie within a load's offset of the solver's address.
+#[repr(C)]
 pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
-    cache: [u64; CACHE],
+    /// [`MIX`], read from memory where [`Solver::search`] hashes a
+    /// position: on Thumb-2 a load brings two words, where an immediate
+    /// takes two instructions a word.
+    multipliers: [u64; 2],
+    len: usize,
+    nodes: u32,
+    budget: u32,
+    /// Longest line read, at most [`MAX_DEPTH`].
+    depth_limit: usize,
+    deepest: usize,
+    /// Analyses answered with an estimate because the budget or the line
+    /// depth cut them (see [`Solver::limit_hits`]).
+    limit_hits: u32,
     /// Analyses stored in the memo (wrapping): until its pairs are all
     /// filled, the next one fills pair `memo_next` and only the pairs
     /// below it are looked up.
@@ -300,29 +316,24 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     graph: EyeGraph,
     /// The graph's vertices (`graph.all()`, kept for the reading).
     all: Mask,
+    /// The captives' vertices, all together.
+    captive_mask: Mask,
+    captives: [Mask; MAX_CAPTIVES],
+    ncaptives: u8,
+    /// The last defender stones whose group was found ([`Solver::wall`],
+    /// or a move's update in [`Solver::play_local`]), their group and the
+    /// vertices whose emptiness counts as its liberties: the node after a
+    /// move reads the group its move left.
+    wall_memo: Cell<(Mask, Mask, Mask)>,
     /// The vertex of each move index (the reading order).
     order: [u8; MAX_VERTICES],
     /// The move index `m` of each vertex (`order` inverted), kept as
     /// `32 - m` modulo 32: rotating 1 right by it sets bit `m`.
     rank: [u8; MAX_VERTICES],
-    /// Keys of the positions of the current line, each with its
-    /// [`measure`] in the bits from [`LINE_MEASURE`] and the index of the
-    /// last position up to it that a move removing stones reached (0 if
-    /// none) in the bits from [`LAST_REMOVAL`] (see [`Solver::repeats`]).
-    path: [u64; MAX_DEPTH],
-    len: usize,
-    captives: [Mask; MAX_CAPTIVES],
-    ncaptives: u8,
-    /// The captives' vertices, all together.
-    captive_mask: Mask,
     /// Whether every defender string off the wall has a liberty at the
     /// start: then, with no captive standing, only the strings next to a
     /// move can lose their last liberty by it (see [`Solver::play`]).
     local_play: bool,
-    nodes: u32,
-    budget: u32,
-    /// Longest line read, at most [`MAX_DEPTH`].
-    depth_limit: usize,
     /// Graphs of more vertices are not read (see [`Solver::set_vertex_limit`]).
     vertex_limit: u8,
     /// Open graphs of more vertices are not read (see
@@ -330,27 +341,20 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     open_vertex_limit: u8,
     outer: u8,
     out_of_budget: bool,
-    /// Analyses answered with an estimate because the budget or the line
-    /// depth cut them (see [`Solver::limit_hits`]).
-    limit_hits: u32,
     /// Cache results that depended on the repetition rule too (the
     /// second, faster pass of an analysis).
     store_all: bool,
     /// The rules for a group on a board (see [`Solver::analyze_with_outer`]).
     board_rules: bool,
-    deepest: usize,
-    /// The last defender stones whose group was found ([`Solver::wall`],
-    /// or a move's update in [`Solver::play_local`]), their group and the
-    /// vertices whose emptiness counts as its liberties: the node after a
-    /// move reads the group its move left.
-    wall_memo: Cell<(Mask, Mask, Mask)>,
     /// How [`Solver::search`] reaches the position of the last move
     /// [`Solver::search_move`] made.
     reached: Came,
-    /// [`MIX`], read from memory where [`Solver::search`] hashes a
-    /// position: on Thumb-2 a load brings two words, where an immediate
-    /// takes two instructions a word.
-    multipliers: [u64; 2],
+    /// Keys of the positions of the current line, each with its
+    /// [`measure`] in the bits from [`LINE_MEASURE`] and the index of the
+    /// last position up to it that a move removing stones reached (0 if
+    /// none) in the bits from [`LAST_REMOVAL`] (see [`Solver::repeats`]).
+    path: [u64; MAX_DEPTH],
+    cache: [u64; CACHE],
 }
 
 impl<const CACHE: usize> Default for Solver<CACHE> {

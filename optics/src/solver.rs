@@ -1579,9 +1579,8 @@ impl<const CACHE: usize> Solver<CACHE> {
             Came::Move => {
                 mover == Side::Defender
                     && self
-                        .len
-                        .checked_sub(2)
-                        .and_then(|i| self.path.get(i))
+                        .path
+                        .get(self.len.wrapping_sub(2))
                         .is_some_and(|&above| above as Mask == pos.def())
             }
             Came::Root | Came::Atari | Came::Free => false,
@@ -1694,7 +1693,9 @@ impl<const CACHE: usize> Solver<CACHE> {
                 played => played,
             };
         }
-        let v = self.order.get(m).copied().unwrap_or(0) as usize;
+        // Move indices on the graph and vertices are below MAX_VERTICES:
+        // the remainders only tell the compiler so.
+        let v = usize::from(self.order.get(m % MAX_VERTICES).copied().unwrap_or(0)) % MAX_VERTICES;
         let (played, came) = self.play_at(pos, wall, mover, v);
         self.reached = came;
         match played {

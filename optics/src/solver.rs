@@ -70,11 +70,11 @@
 //! with [`Analysis::exact`] false.
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
-//! console): a `search` frame is 104 bytes (registers and locals; a
-//! move is made in a `search_move` frame of 112 on top of the line's
+//! console): a `search` frame is 96 bytes (registers and locals; a
+//! move is made in a `search_move` frame of 104 on top of the line's
 //! last), an `evaluate` frame 136, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
-//! no position, so the deepest reading is 129 `search` frames (13.1 KiB)
+//! no position, so the deepest reading is 129 `search` frames (12.1 KiB)
 //! under a chain of `evaluate`/`tactical` frames as long as the line's
 //! moves at the top; measured, the random graphs of up to 8 vertices of
 //! the differential test reach lines of 32 positions (about 10 KiB of
@@ -253,6 +253,27 @@ enum Played {
     Repeats(usize),
     Captured,
     Done(Pos),
+}
+
+/// Where [`outcome`] keeps what a move did (0: the position reached,
+/// in the bits below).
+const OUTCOME_SHIFT: u32 = 62;
+const OUTCOME_ILLEGAL: u64 = 1;
+const OUTCOME_CAPTURED: u64 = 2;
+const OUTCOME_REPEATS: u64 = 3;
+
+/// A move's [`Played`] in one word: the position reached (its key, bits
+/// 62 and 63 clear), or [`OUTCOME_ILLEGAL`], [`OUTCOME_CAPTURED`] or
+/// [`OUTCOME_REPEATS`] from [`OUTCOME_SHIFT`] up, with the repeated
+/// index below.
+#[inline(always)]
+fn outcome(played: Played) -> u64 {
+    match played {
+        Played::Done(next) => next.0,
+        Played::Illegal => OUTCOME_ILLEGAL << OUTCOME_SHIFT,
+        Played::Captured => OUTCOME_CAPTURED << OUTCOME_SHIFT,
+        Played::Repeats(i) => OUTCOME_REPEATS << OUTCOME_SHIFT | i as u64,
+    }
 }
 
 /// Moves as indices: vertices `0..MAX_VERTICES`, then an outer liberty
@@ -1390,12 +1411,31 @@ impl<const CACHE: usize> Solver<CACHE> {
     }
 
     /// [`Solver::play`] on an empty vertex `v` of `pos`, whose group is
-    /// `wall`, with how [`Solver::search`] reaches the position.
-    fn play_at(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> (Played, Came) {
+    /// `wall`, as an [`outcome`], with how [`Solver::search`] reaches the
+    /// position.
+    fn play_at(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> (u64, Came) {
         if self.local_play && pos.att() & self.captive_mask == 0 {
-            return self.play_local(pos, wall, side, v);
+            let (played, came) = self.play_local(pos, wall, side, v);
+            return (outcome(played), came);
         }
-        (self.play_anywhere(pos, side, v), Came::Move)
+        (self.play_anywhere_outcome(pos, side, v), Came::Move)
+    }
+
+    /// [`Solver::play_anywhere`] as an [`outcome`]. Kept out of line: the
+    /// move it answers stays off [`Solver::search_move`]'s frame.
+    #[inline(never)]
+    fn play_anywhere_outcome(&self, pos: Pos, side: Side, v: usize) -> u64 {
+        outcome(self.play_anywhere(pos, side, v))
+    }
+
+    /// [`Solver::search_move`]'s move `m` off the graph, as an
+    /// [`outcome`]. Kept out of line, as [`Solver::play_anywhere_outcome`].
+    #[inline(never)]
+    fn off_graph_move(&mut self, pos: Pos, mover: Side, m: usize) -> u64 {
+        outcome(match self.off_graph(pos, mover, m) {
+            Played::Done(next) => self.onto_line(pos, next),
+            played => played,
+        })
     }
 
     /// [`Solver::play`] when any string may lose its last liberty.
@@ -1634,15 +1674,16 @@ impl<const CACHE: usize> Solver<CACHE> {
             while moves != 0 {
                 let m = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
-                let next = match self.search_move(pos, wall, mover, m) {
-                    Played::Illegal => continue,
-                    Played::Repeats(i) => {
-                        history = history.min(i);
+                let played = self.search_move(pos, wall, mover, m);
+                let next = match played >> OUTCOME_SHIFT {
+                    // On the line already.
+                    0 => Pos(played),
+                    OUTCOME_ILLEGAL => continue,
+                    OUTCOME_CAPTURED => break 'read (Res::Dies, NO_REPETITION),
+                    _ => {
+                        history = history.min(played as u32 as usize);
                         continue;
                     }
-                    Played::Captured => break 'read (Res::Dies, NO_REPETITION),
-                    // On the line already.
-                    Played::Done(next) => next,
                 };
                 let res = self.search(next, other(mover), self.reached);
                 self.len -= 1;
@@ -1679,41 +1720,39 @@ impl<const CACHE: usize> Solver<CACHE> {
     }
 
     /// [`Solver::search`]'s move `m` of `mover` from `pos` (whose group
-    /// is `wall`); a defender's move it does not read is
-    /// [`Played::Illegal`]. The position a move reaches
+    /// is `wall`), as one word (see [`outcome`]); a defender's move it does
+    /// not read is [`Played::Illegal`]. The position a move reaches
     /// ([`Played::Done`]) is put on the line, and how the search reaches
     /// it in `reached`. Kept out of line: its temporaries stay off the
     /// recursion's frames.
     #[inline(never)]
-    fn search_move(&mut self, pos: Pos, wall: Wall, mover: Side, m: usize) -> Played {
+    fn search_move(&mut self, pos: Pos, wall: Wall, mover: Side, m: usize) -> u64 {
         if m >= self.graph.len() {
             self.reached = Came::Move;
-            return match self.off_graph(pos, mover, m) {
-                Played::Done(next) => self.onto_line(pos, next),
-                played => played,
-            };
+            return self.off_graph_move(pos, mover, m);
         }
         // Move indices on the graph and vertices are below MAX_VERTICES:
         // the remainders only tell the compiler so.
         let v = usize::from(self.order.get(m % MAX_VERTICES).copied().unwrap_or(0)) % MAX_VERTICES;
         let (played, came) = self.play_at(pos, wall, mover, v);
         self.reached = came;
-        match played {
-            Played::Done(next) => match self.line_entry(pos, next) {
-                Err(i) => Played::Repeats(i),
-                Ok(_)
-                    if mover == Side::Defender
-                        && !self.board_rules
-                        && !self.defender_reads(pos, v, next) =>
-                {
-                    Played::Illegal
-                }
-                Ok(entry) => {
-                    self.push_entry(entry);
-                    Played::Done(next)
-                }
-            },
-            played => played,
+        if played >> OUTCOME_SHIFT != 0 {
+            return played;
+        }
+        let next = Pos(played);
+        match self.line_entry(pos, next) {
+            Err(i) => outcome(Played::Repeats(i)),
+            Ok(_)
+                if mover == Side::Defender
+                    && !self.board_rules
+                    && !self.defender_reads(pos, v, next) =>
+            {
+                outcome(Played::Illegal)
+            }
+            Ok(entry) => {
+                self.push_entry(entry);
+                played
+            }
         }
     }
 

@@ -71,7 +71,7 @@
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
 //! console): a `search` frame is 96 bytes (registers and locals; a
-//! move is made in a `search_move` frame of 104 on top of the line's
+//! move is made in a `search_move` frame of 96 on top of the line's
 //! last), an `evaluate` frame 136, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
 //! no position, so the deepest reading is 129 `search` frames (12.1 KiB)
@@ -873,6 +873,7 @@ impl<const CACHE: usize> Solver<CACHE> {
 
     /// `side` makes move `m` off the graph (an outer liberty or a
     /// capture from outside) from `pos`, repetition aside.
+    #[inline(always)]
     fn off_graph(&self, pos: Pos, side: Side, m: usize) -> Played {
         if m == OUTER_MOVE {
             if side != Side::Attacker || pos.outer() == 0 {
@@ -1411,14 +1412,18 @@ impl<const CACHE: usize> Solver<CACHE> {
     }
 
     /// [`Solver::play`] on an empty vertex `v` of `pos`, whose group is
-    /// `wall`, as an [`outcome`], with how [`Solver::search`] reaches the
-    /// position.
-    fn play_at(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> (u64, Came) {
+    /// `wall`, with how [`Solver::search`] reaches the position.
+    fn play_at(&self, pos: Pos, wall: Wall, side: Side, v: usize) -> (Played, Came) {
         if self.local_play && pos.att() & self.captive_mask == 0 {
-            let (played, came) = self.play_local(pos, wall, side, v);
-            return (outcome(played), came);
+            return self.play_local(pos, wall, side, v);
         }
-        (self.play_anywhere_outcome(pos, side, v), Came::Move)
+        let word = self.play_anywhere_outcome(pos, side, v);
+        let played = match word >> OUTCOME_SHIFT {
+            0 => Played::Done(Pos(word)),
+            OUTCOME_CAPTURED => Played::Captured,
+            _ => Played::Illegal,
+        };
+        (played, Came::Move)
     }
 
     /// [`Solver::play_anywhere`] as an [`outcome`]. Kept out of line: the
@@ -1426,16 +1431,6 @@ impl<const CACHE: usize> Solver<CACHE> {
     #[inline(never)]
     fn play_anywhere_outcome(&self, pos: Pos, side: Side, v: usize) -> u64 {
         outcome(self.play_anywhere(pos, side, v))
-    }
-
-    /// [`Solver::search_move`]'s move `m` off the graph, as an
-    /// [`outcome`]. Kept out of line, as [`Solver::play_anywhere_outcome`].
-    #[inline(never)]
-    fn off_graph_move(&mut self, pos: Pos, mover: Side, m: usize) -> u64 {
-        outcome(match self.off_graph(pos, mover, m) {
-            Played::Done(next) => self.onto_line(pos, next),
-            played => played,
-        })
     }
 
     /// [`Solver::play`] when any string may lose its last liberty.
@@ -1729,30 +1724,32 @@ impl<const CACHE: usize> Solver<CACHE> {
     fn search_move(&mut self, pos: Pos, wall: Wall, mover: Side, m: usize) -> u64 {
         if m >= self.graph.len() {
             self.reached = Came::Move;
-            return self.off_graph_move(pos, mover, m);
+            return outcome(match self.off_graph(pos, mover, m) {
+                Played::Done(next) => self.onto_line(pos, next),
+                played => played,
+            });
         }
         // Move indices on the graph and vertices are below MAX_VERTICES:
         // the remainders only tell the compiler so.
         let v = usize::from(self.order.get(m % MAX_VERTICES).copied().unwrap_or(0)) % MAX_VERTICES;
         let (played, came) = self.play_at(pos, wall, mover, v);
         self.reached = came;
-        if played >> OUTCOME_SHIFT != 0 {
-            return played;
-        }
-        let next = Pos(played);
-        match self.line_entry(pos, next) {
-            Err(i) => outcome(Played::Repeats(i)),
-            Ok(_)
-                if mover == Side::Defender
-                    && !self.board_rules
-                    && !self.defender_reads(pos, v, next) =>
-            {
-                outcome(Played::Illegal)
-            }
-            Ok(entry) => {
-                self.push_entry(entry);
-                played
-            }
+        match played {
+            Played::Done(next) => match self.line_entry(pos, next) {
+                Err(i) => outcome(Played::Repeats(i)),
+                Ok(_)
+                    if mover == Side::Defender
+                        && !self.board_rules
+                        && !self.defender_reads(pos, v, next) =>
+                {
+                    outcome(Played::Illegal)
+                }
+                Ok(entry) => {
+                    self.push_entry(entry);
+                    next.0
+                }
+            },
+            played => outcome(played),
         }
     }
 

@@ -70,11 +70,11 @@
 //! with [`Analysis::exact`] false.
 //!
 //! Stack (thumbv7m-none-eabi, release, as linked in the device's
-//! console): a `search` frame is 96 bytes (registers and locals; a
+//! console): a `search` frame is 88 bytes (registers and locals; a
 //! move is made in a `search_move` frame of 96 on top of the line's
 //! last), an `evaluate` frame 136, `winning_moves` 96, `tactical` 48. A
 //! line holds at most [`MAX_DEPTH`] positions and a pass adds a frame but
-//! no position, so the deepest reading is 129 `search` frames (12.1 KiB)
+//! no position, so the deepest reading is 129 `search` frames (11.1 KiB)
 //! under a chain of `evaluate`/`tactical` frames as long as the line's
 //! moves at the top; measured, the random graphs of up to 8 vertices of
 //! the differential test reach lines of 32 positions (about 10 KiB of
@@ -1669,7 +1669,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             while moves != 0 {
                 let m = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
-                let played = self.search_move(pos, wall, mover, m);
+                let played = self.search_move(m, pos, wall, mover);
                 let next = match played >> OUTCOME_SHIFT {
                     // On the line already.
                     0 => Pos(played),
@@ -1719,9 +1719,9 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// not read is [`Played::Illegal`]. The position a move reaches
     /// ([`Played::Done`]) is put on the line, and how the search reaches
     /// it in `reached`. Kept out of line: its temporaries stay off the
-    /// recursion's frames.
+    /// recursion's frames; `m` comes first, to be passed in a register.
     #[inline(never)]
-    fn search_move(&mut self, pos: Pos, wall: Wall, mover: Side, m: usize) -> u64 {
+    fn search_move(&mut self, m: usize, pos: Pos, wall: Wall, mover: Side) -> u64 {
         if m >= self.graph.len() {
             self.reached = Came::Move;
             return outcome(match self.off_graph(pos, mover, m) {

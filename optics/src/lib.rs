@@ -19,8 +19,8 @@
 //! 8,896 bytes; the console's 1280: 10,944 bytes), an
 //! [`EyeGraph`] 88 bytes. [`eval_eye`] keeps about ten 56-byte point sets
 //! on the stack besides the solver; the solver's recursion is at most
-//! 2 × [`solver::MAX_DEPTH`] + 1 `search` frames of 112 bytes deep on the
-//! device (14.1 KiB; see [`solver`] for the other frames and measured
+//! 2 × [`solver::MAX_DEPTH`] + 1 `search` frames of 88 bytes deep on the
+//! device (11.1 KiB; see [`solver`] for the other frames and measured
 //! depths). [`instant_eye`] keeps two 56-byte point sets on the stack.
 //! [`EyeGraph::parse`] embeds a
 //! diagram on a 361-byte board (plus 1,083 bytes of labels and queue,

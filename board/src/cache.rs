@@ -67,6 +67,30 @@ pub fn slot(key: u64, n: usize) -> usize {
     ((rest << shift) | (key as u32 & ((1 << shift) - 1))) as usize
 }
 
+/// For `n` = `odd`·2^`shift` with `odd` > 1 and `n` ≤ 65,536: a bit `s`
+/// below 32 with 2^`s` % `odd` = 1 that leaves the key shifted right by
+/// `shift` at most 31 bits above it, so that its two parts sum within 32
+/// bits; 0 when there is none.
+const fn fold_bit(n: usize) -> u32 {
+    if n == 0 || n > 1 << 16 {
+        return 0;
+    }
+    let shift = n.trailing_zeros();
+    let odd = (n >> shift) as u64;
+    if odd == 1 {
+        return 0;
+    }
+    let bits = 64 - shift;
+    let mut s = 31;
+    while bits - s <= 31 {
+        if (1u64 << s) % odd == 1 {
+            return s;
+        }
+        s -= 1;
+    }
+    0
+}
+
 /// A fixed-size, always-replace table of answers keyed by a 64-bit hash.
 ///
 /// ```
@@ -102,8 +126,25 @@ impl<const N: usize> TransCache<N> {
         self.entries.fill(EMPTY);
     }
 
+    /// The bit at which [`Self::slot`] splits the shifted key, 0 for none:
+    /// see [`fold_bit`].
+    const FOLD: u32 = fold_bit(N);
+
+    /// `key % N`, as [`slot`] computes it. When `N` has a [`fold_bit`]
+    /// `s`, the key shifted right by `N`'s twos is `a·2^s + b` with
+    /// 2^`s` % `odd` = 1, so its remainder is that of the 32-bit `a + b`:
+    /// one division, and no carry to correct.
     fn slot(key: u64) -> usize {
-        slot(key, N)
+        if Self::FOLD == 0 {
+            return slot(key, N);
+        }
+        let shift = N.trailing_zeros();
+        let odd = (N >> shift) as u32;
+        let k = key >> shift;
+        let a = (k >> Self::FOLD) as u32;
+        let b = k as u32 & ((1 << Self::FOLD) - 1);
+        let rest = (a + b) % odd;
+        (rest as usize) * (1 << shift) + (key as u32 & ((1 << shift) - 1)) as usize
     }
 
     /// The answer stored for `key`: its code, move and depth.
@@ -119,9 +160,12 @@ impl<const N: usize> TransCache<N> {
 
     /// Stores an answer for `key`, replacing whatever its slot held.
     /// Inlined: each search node that stores calls it once, at its end.
+    /// Finds the slot with the general [`slot`], the same value as
+    /// [`Self::slot`] in code large enough that the reader's store stays
+    /// out of line, out of the frames of its recursive nodes.
     #[inline(always)]
     pub fn store(&mut self, key: u64, depth: u8, code: Code, point: Option<Point>) {
-        if let Some(e) = self.entries.get_mut(Self::slot(key)) {
+        if let Some(e) = self.entries.get_mut(slot(key, N)) {
             *e = Entry {
                 key,
                 code: code.gtp() + 1,
@@ -167,6 +211,26 @@ mod tests {
         // An empty table answers nothing, even for key 0.
         assert_eq!(cache.lookup(0), None);
         assert_eq!(TransCache::<0>::new().lookup(0), None);
+    }
+
+    #[test]
+    fn a_table_slot_is_the_key_modulo_the_size() {
+        assert_eq!(fold_bit(160), 28);
+        assert_eq!(fold_bit(128), 0);
+        let mut key = 0x9E37_79B9_7F4A_7C15u64;
+        let extremes = [u64::MAX, u64::MAX - 1, 1 << 63, (1 << 32) - 1, 0];
+        for i in 0..3000 {
+            key ^= key << 13;
+            key ^= key >> 7;
+            key ^= key << 17;
+            let k = extremes.get(i).copied().unwrap_or(key);
+            assert_eq!(TransCache::<160>::slot(k), (k % 160) as usize);
+            assert_eq!(TransCache::<96>::slot(k), (k % 96) as usize);
+            assert_eq!(TransCache::<1020>::slot(k), (k % 1020) as usize);
+            assert_eq!(TransCache::<65_535>::slot(k), (k % 65_535) as usize);
+            assert_eq!(TransCache::<128>::slot(k), (k % 128) as usize);
+            assert_eq!(TransCache::<7>::slot(k), (k % 7) as usize);
+        }
     }
 
     #[test]

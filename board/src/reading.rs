@@ -268,6 +268,10 @@ pub struct Reader<
     /// each of its moves (the attacker's move leaves the string as it
     /// was).
     child_origin: Point,
+    /// Scratch space for the strings next to the string defending moves
+    /// are generated for: kept here, so that it is not cleared on each
+    /// call.
+    adj: [Point; 16],
 }
 
 impl<const CACHE: usize, const AREAS: usize> Default for Reader<CACHE, AREAS> {
@@ -297,6 +301,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             limit_sets: first_limit_set(ReadingLimits::DEFAULT),
             limit_set: 0,
             child_origin: Point::FILLER,
+            adj: [Point::FILLER; 16],
         }
     }
 
@@ -1239,7 +1244,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn untried_candidates<const C: usize, const M: usize>(
-        &self,
+        &mut self,
         board: &mut Board<C, M>,
         target: Point,
         routine: Routine,
@@ -1315,7 +1320,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn defense_candidates<const C: usize, const M: usize>(
-        &self,
+        &mut self,
         board: &mut Board<C, M>,
         target: Point,
         depth: usize,
@@ -1332,9 +1337,9 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let ladder_only = depth >= usize::from(self.limits.depth);
         // The strings next to the target, then (in the first round) the
         // rest of the chain whose strings in atari it captures first.
-        let mut adj = [Point::FILLER; 16];
+        let adj = &mut self.adj;
         let na = if known.is_none() && depth < usize::from(self.limits.break_chain_depth) {
-            let (na, n_chain) = chain_targets(board, target, color, depth, &lib_set, &mut adj);
+            let (na, n_chain) = chain_targets(board, target, color, depth, &lib_set, adj);
             let mut in_atari = 0;
             for &a in adj.get(..n_chain).unwrap_or(&[]) {
                 if in_atari >= MAX_BREAK_CHAIN {
@@ -1349,7 +1354,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             }
             na
         } else {
-            board.adjacent_strings(target, &mut adj)
+            board.adjacent_strings(target, adj)
         };
         for &p in extra {
             list.push(p);

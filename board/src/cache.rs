@@ -160,9 +160,9 @@ impl<const N: usize> TransCache<N> {
 
     /// Stores an answer for `key`, replacing whatever its slot held.
     /// Inlined: each search node that stores calls it once, at its end.
-    /// Finds the slot with the general [`slot`], the same value as
-    /// [`Self::slot`] in code large enough that the reader's store stays
-    /// out of line, out of the frames of its recursive nodes.
+    /// Finds the slot with the general [`slot`]: the same value as
+    /// `lookup`'s, in code large enough that the reader's store stays out
+    /// of line, out of the frames of its recursive nodes.
     #[inline(always)]
     pub fn store(&mut self, key: u64, depth: u8, code: Code, point: Option<Point>) {
         if let Some(e) = self.entries.get_mut(slot(key, N)) {

@@ -1690,11 +1690,7 @@ fn defense_score<const C: usize, const M: usize>(
 ) -> Option<i16> {
     // Only the target's liberties are read, up to 6.
     let after = look_ahead(board, color, m, target, false, 6)?;
-    let tlibs = after.watch_libs;
-    let mut score = 10 * tlibs.min(6) as i16 + 3 * after.captured.min(4) as i16;
-    if tlibs <= 1 {
-        score -= 50;
-    }
+    let mut score = liberty_score(after.watch_libs) + 3 * after.captured.min(4) as i16;
     if after.retake {
         score -= 5;
     }
@@ -1703,6 +1699,14 @@ fn defense_score<const C: usize, const M: usize>(
         score += 4;
     }
     Some(score)
+}
+
+/// The part of [`defense_score`] that the target's `tlibs` liberties
+/// make: 10 a liberty up to 6, less 50 for one liberty or none.
+#[inline(always)]
+fn liberty_score(tlibs: usize) -> i16 {
+    const SCORES: [i16; 7] = [-50, -40, 20, 30, 40, 50, 60];
+    SCORES.get(tlibs.min(6)).copied().unwrap_or(60)
 }
 
 /// [`defense_score`] out of line, for a second round: its look-ahead
@@ -1733,10 +1737,7 @@ fn defense_bound<const C: usize, const M: usize>(
 ) -> i16 {
     let (joined, captured, next_to, atari) = board.preview_bound(color, m, target);
     let tlibs = if next_to { joined } else { libs } + captured;
-    let mut score = 10 * tlibs.min(6) as i16 + 3 * captured.min(4) as i16;
-    if tlibs <= 1 {
-        score -= 50;
-    }
+    let mut score = liberty_score(tlibs) + 3 * captured.min(4) as i16;
     if atari {
         score += 4;
     }

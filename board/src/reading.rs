@@ -284,6 +284,26 @@ impl<const CACHE: usize, const AREAS: usize> Default for Reader<CACHE, AREAS> {
 /// each search node holds one on the stack).
 type Candidates = [(i16, Point); MAX_CANDIDATES];
 
+/// A candidate list with every slot empty, `(0, Point::FILLER)`. Made of
+/// two slots the compiler cannot tell are zero (each taken whole from a
+/// word), so that the device's build writes it with a dozen paired
+/// stores rather than a call to clear memory.
+#[inline(always)]
+fn empty_candidates() -> Candidates {
+    let a = empty_slot(core::hint::black_box(0));
+    let b = empty_slot(core::hint::black_box(0));
+    [
+        a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b,
+    ]
+}
+
+/// The empty slot `(0, Point::FILLER)` out of the zero word `w`, its low
+/// half the score and its high half the point.
+#[inline(always)]
+fn empty_slot(w: u32) -> (i16, Point) {
+    (w as i16, Point::from_layout((w >> 16) as u16))
+}
+
 impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     /// A reader with default limits and an empty cache.
     #[must_use]
@@ -818,7 +838,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
 
         // Plain moves first: liberties, second-order liberties, saving
         // our own strings in atari next to the target.
-        let mut moves: Candidates = [(0, Point::FILLER); MAX_CANDIDATES];
+        let mut moves = empty_candidates();
         let n = self.attack_candidates(board, target, depth, &[], None, &mut moves);
         let width = self.width(n, depth);
         let mut best = first;
@@ -1081,7 +1101,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // Plain moves first: liberties, captures of attacker strings in
         // atari (the target's own and its superstring's), ataris on its
         // neighbours and extensions.
-        let mut moves: Candidates = [(0, Point::FILLER); MAX_CANDIDATES];
+        let mut moves = empty_candidates();
         let n = self.defense_candidates(board, target, depth, &[], None, &mut moves);
         let mut best = (Code::Fail, None);
         let side = (color, Routine::Defend);

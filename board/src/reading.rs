@@ -304,6 +304,26 @@ fn empty_slot(w: u32) -> (i16, Point) {
     (w as i16, Point::from_layout((w >> 16) as u16))
 }
 
+/// Sixteen [`Point::FILLER`]s, scratch space for a list of strings,
+/// written as [`empty_candidates`] is: pairs of points taken whole from
+/// two zero words, stored without a call to clear memory.
+#[inline(always)]
+fn no_points() -> [Point; 16] {
+    let (a, b) = filler_pair(core::hint::black_box(0));
+    let (c, d) = filler_pair(core::hint::black_box(0));
+    [a, b, c, d, a, b, c, d, a, b, c, d, a, b, c, d]
+}
+
+/// Two [`Point::FILLER`]s out of the zero word `w`, its low half and its
+/// high half.
+#[inline(always)]
+fn filler_pair(w: u32) -> (Point, Point) {
+    (
+        Point::from_layout(w as u16),
+        Point::from_layout((w >> 16) as u16),
+    )
+}
+
 impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     /// A reader with default limits and an empty cache.
     #[must_use]
@@ -894,7 +914,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     ) -> usize {
         let mut n_extra = 0;
         let below = depth + self.pre_read_step();
-        let mut adj = [Point::FILLER; 16];
+        let mut adj = no_points();
         let na = board.adjacent_strings(target, &mut adj);
         for &a in adj.get(..na).unwrap_or(&[]) {
             let alibs = board.liberty_count(a);
@@ -994,7 +1014,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let ladder_only = depth >= usize::from(self.limits.depth);
         if !ladder_only {
             // Our own strings next to the target that are in atari: save them.
-            let mut adj = [Point::FILLER; 16];
+            let mut adj = no_points();
             let na = board.adjacent_strings(target, &mut adj);
             for &a in adj.get(..na).unwrap_or(&[]) {
                 if board.liberty_count(a) == 1 {
@@ -1223,7 +1243,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     ) -> usize {
         let mut n_extra = 0;
         let below = depth + self.pre_read_step();
-        let mut chain = [Point::FILLER; 16];
+        let mut chain = no_points();
         let lib_set = Liberties::of(board, target);
         let (_, n_chain) = chain_targets(board, target, color, depth, &lib_set, &mut chain);
         let mut last = [target; 1];

@@ -285,13 +285,14 @@ impl<const CACHE: usize, const AREAS: usize> Default for Reader<CACHE, AREAS> {
 type Candidates = [(i16, Point); MAX_CANDIDATES];
 
 /// A candidate list with every slot empty, `(0, Point::FILLER)`. Made of
-/// two slots the compiler cannot tell are zero (each taken whole from a
-/// word), so that the device's build writes it with a dozen paired
-/// stores rather than a call to clear memory.
+/// two slots the compiler cannot tell are zero (each taken whole from one
+/// of a pair of zero words, read together), so that the device's build
+/// writes it with a dozen paired stores rather than a call to clear
+/// memory.
 #[inline(always)]
 fn empty_candidates() -> Candidates {
-    let a = empty_slot(core::hint::black_box(0));
-    let b = empty_slot(core::hint::black_box(0));
+    let (x, y) = core::hint::black_box((0, 0));
+    let (a, b) = (empty_slot(x), empty_slot(y));
     [
         a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b,
     ]
@@ -309,8 +310,8 @@ fn empty_slot(w: u32) -> (i16, Point) {
 /// two zero words, stored without a call to clear memory.
 #[inline(always)]
 fn no_points() -> [Point; 16] {
-    let (a, b) = filler_pair(core::hint::black_box(0));
-    let (c, d) = filler_pair(core::hint::black_box(0));
+    let (x, y) = core::hint::black_box((0, 0));
+    let ((a, b), (c, d)) = (filler_pair(x), filler_pair(y));
     [a, b, c, d, a, b, c, d, a, b, c, d, a, b, c, d]
 }
 

@@ -1526,8 +1526,9 @@ impl Liberties {
     }
 }
 
-/// Candidate points, each once, in generation order, written (scored 0)
-/// into the first `len` slots of the candidate list that scores them.
+/// Candidate points, each once, in generation order, written into the
+/// first `len` slots of the candidate list that scores them (their
+/// scores are written by the scoring).
 struct MoveList<'a> {
     /// A filter of the points pushed: bit `i % 32` is set for each point
     /// of layout index `i` pushed, so a point whose bit is clear is new
@@ -1566,7 +1567,11 @@ impl<'a> MoveList<'a> {
             return;
         }
         self.filter |= bit;
-        push_point(self.points, &mut self.len, (0, p));
+        // The score is left as it is: the list's scoring writes it.
+        if let Some(slot) = self.points.get_mut(self.len) {
+            slot.1 = p;
+            self.len += 1;
+        }
     }
 
     /// Pushes the liberties of the strings of `color` (that of the string

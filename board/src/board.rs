@@ -1495,12 +1495,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 big
             }
             _ => {
-                let mut big = usize::from(friends.first().copied().unwrap_or(0));
-                for &f in friends {
-                    if at(&self.strings[SIZE], usize::from(f)) > at(&self.strings[SIZE], big) {
-                        big = usize::from(f);
-                    }
-                }
+                let big = self.largest(friends);
                 self.write(&mut journal, HEAD, pi, big as u16);
                 let libs = self.joined_liberties(p, own, big, friends, u16::MAX);
                 self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
@@ -1564,6 +1559,21 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         };
         self.set_ko_and_turn(ko, color.opponent(), color.opponent());
         Ok(captured)
+    }
+
+    /// The head of the largest of the strings `friends`, the first of
+    /// them among strings of equal size (0 for none).
+    #[inline(always)]
+    fn largest(&self, friends: &[u16]) -> usize {
+        let (mut big, mut most) = (0, 0);
+        for &f in friends {
+            let size = at(&self.strings[SIZE], usize::from(f));
+            if size > most {
+                big = usize::from(f);
+                most = size;
+            }
+        }
+        big
     }
 
     /// The empty neighbours of `p` that touch no stone `own` (other than
@@ -1936,12 +1946,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let mut libs = if friends.is_empty() {
             empties
         } else {
-            let mut big = usize::from(friends.first().copied().unwrap_or(0));
-            for &f in friends {
-                if at(&self.strings[SIZE], usize::from(f)) > at(&self.strings[SIZE], big) {
-                    big = usize::from(f);
-                }
-            }
+            let big = match *friends {
+                [f] => usize::from(f),
+                _ => self.largest(friends),
+            };
             // The joined string keeps `big`'s liberties but `p`.
             let kept = at(&self.strings[LIBS], big).wrapping_sub(1);
             if kept >= cap {

@@ -1324,13 +1324,20 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             *slot = value;
             old
         };
-        // Room was reserved before the move started; see `play_at`.
-        if let Some(change) = self.changes.get_mut(*n) {
+        // Room was reserved before the move started (see `play_at`), so
+        // `*n` is below `CHANGES`: masking it, for a power of two, keeps
+        // it and lets the check go.
+        let at = if CHANGES.is_power_of_two() {
+            *n & (CHANGES - 1)
+        } else {
+            *n
+        };
+        if let Some(change) = self.changes.get_mut(at) {
             *change = Change {
                 slot: (kind * CAPACITY + index) as u16,
                 old,
             };
-            *n += 1;
+            *n = at + 1;
         }
     }
 

@@ -284,15 +284,16 @@ impl Met {
             return h;
         }
         let libs = at(&board.strings[LIBS], usize::from(h));
-        let size = usize::from(at(&board.strings[SIZE], usize::from(h)));
+        // The size only of the strings that need it.
+        let size = || usize::from(at(&board.strings[SIZE], usize::from(h)));
         if cell == own {
             push_point(friends, &mut self.n_friends, h);
-            self.own_size += size;
+            self.own_size += size();
             self.free |= libs > 1;
         } else {
             push_point(enemies, &mut self.n_enemies, h);
             if libs == 1 {
-                self.captured += size;
+                self.captured += size();
             }
         }
         h

@@ -252,8 +252,6 @@ struct Met {
     own_size: usize,
     /// Stones of the opponent's strings with one liberty.
     captured: usize,
-    /// Whether one of the `friends` has more than one liberty.
-    free: bool,
 }
 
 impl Met {
@@ -283,16 +281,14 @@ impl Met {
         if h == e0 || h == e1 || h == e2 {
             return h;
         }
-        let libs = at(&board.strings[LIBS], usize::from(h));
-        // The size only of the strings that need it.
         let size = || usize::from(at(&board.strings[SIZE], usize::from(h)));
         if cell == own {
             push_point(friends, &mut self.n_friends, h);
             self.own_size += size();
-            self.free |= libs > 1;
         } else {
             push_point(enemies, &mut self.n_enemies, h);
-            if libs == 1 {
+            // The size only of the strings captured.
+            if at(&board.strings[LIBS], usize::from(h)) == 1 {
                 self.captured += size();
             }
         }
@@ -1417,7 +1413,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             empties: 0,
             own_size: 1,
             captured: 0,
-            free: false,
         };
         let mut friends = [0u16; 4];
         let mut enemies = [0u16; 4];
@@ -1439,13 +1434,17 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             empties,
             own_size,
             captured: doomed,
-            free,
         } = met;
         let friends = friends.get(..n_friends).unwrap_or(&[]);
         // Surrounded, capturing nothing, with no friend of more than one
-        // liberty: suicide.
+        // liberty: suicide (the friends' liberties are read only then).
         let surrounded = empties == 0 && doomed == 0;
-        if surrounded && !free && !retake && !self.allow_suicide {
+        let free = || {
+            friends
+                .iter()
+                .any(|&f| at(&self.strings[LIBS], usize::from(f)) > 1)
+        };
+        if surrounded && !retake && !self.allow_suicide && !free() {
             return Err(PlayError::Suicide);
         }
         // Journal writes at most: 16 for the stone and its neighbours'

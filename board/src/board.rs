@@ -248,8 +248,6 @@ struct Met {
     n_enemies: usize,
     /// Empty neighbours.
     empties: u16,
-    /// One plus the stones of the `friends`.
-    own_size: usize,
     /// Stones of the opponent's strings with one liberty.
     captured: usize,
 }
@@ -281,15 +279,13 @@ impl Met {
         if h == e0 || h == e1 || h == e2 {
             return h;
         }
-        let size = || usize::from(at(&board.strings[SIZE], usize::from(h)));
         if cell == own {
             push_point(friends, &mut self.n_friends, h);
-            self.own_size += size();
         } else {
             push_point(enemies, &mut self.n_enemies, h);
             // The size only of the strings captured.
             if at(&board.strings[LIBS], usize::from(h)) == 1 {
-                self.captured += size();
+                self.captured += usize::from(at(&board.strings[SIZE], usize::from(h)));
             }
         }
         h
@@ -1411,7 +1407,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             n_friends: 0,
             n_enemies: 0,
             empties: 0,
-            own_size: 1,
             captured: 0,
         };
         let mut friends = [0u16; 4];
@@ -1432,7 +1427,6 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             n_friends,
             n_enemies,
             empties,
-            own_size,
             captured: doomed,
         } = met;
         let friends = friends.get(..n_friends).unwrap_or(&[]);
@@ -1450,17 +1444,27 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         // Journal writes at most: 16 for the stone and its neighbours'
         // liberty counts, a friend's size + 3 (relabelling), 5 × a
         // captured string's size, and 5 × the merged size for an allowed
-        // suicide.
-        let mut bound = 16 + (own_size - 1) + 3 * n_friends + 5 * doomed;
-        if self.allow_suicide
+        // suicide. The friends' sizes, fewer than a board's points in
+        // all, are read only when the room left is short of that many
+        // more or for a suicide.
+        let room = CHANGES - self.n_changes;
+        let mut bound = 16 + 3 * n_friends + 5 * doomed;
+        let suicide = self.allow_suicide
             && surrounded
             && friends
                 .iter()
-                .all(|&f| at(&self.strings[LIBS], usize::from(f)) == 1)
-        {
-            bound += 5 * own_size;
+                .all(|&f| at(&self.strings[LIBS], usize::from(f)) == 1);
+        if suicide || room < bound + MAX_SIZE * MAX_SIZE {
+            let friends_size: usize = friends
+                .iter()
+                .map(|&f| usize::from(at(&self.strings[SIZE], usize::from(f))))
+                .sum();
+            bound += friends_size;
+            if suicide {
+                bound += 5 * (friends_size + 1);
+            }
         }
-        if self.n_frames >= MOVES || CHANGES - self.n_changes < bound {
+        if self.n_frames >= MOVES || room < bound {
             return Err(self.journal_is_full());
         }
         self.push_frame()?;

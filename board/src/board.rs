@@ -1344,11 +1344,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             hash: self.hash,
             captures: self.captures,
         };
-        let Some(slot) = self.frames.get_mut(self.n_frames) else {
+        // The count in a local: the frame's store is not known to leave
+        // it as it was.
+        let n = self.n_frames;
+        let Some(slot) = self.frames.get_mut(n) else {
             return Err(self.journal_is_full());
         };
         *slot = frame;
-        self.n_frames += 1;
+        self.n_frames = n + 1;
         Ok(())
     }
 
@@ -1467,8 +1470,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if self.n_frames >= MOVES || room < bound {
             return Err(self.journal_is_full());
         }
-        self.push_frame()?;
         let mut journal = self.n_changes;
+        self.push_frame()?;
         let pi = p.index();
         self.write(&mut journal, CELL, pi, own as u16);
         self.hash ^= zobrist::stone(color.index(), pi);

@@ -1501,7 +1501,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 // One string: `p` joins its cycle after its head.
                 let big = usize::from(f);
                 self.write(&mut journal, HEAD, pi, f);
-                let libs = self.joined_liberties::<true>(p, own, big, friends, u16::MAX);
+                let libs = self.joined_liberties(p, own, big, friends, u16::MAX);
                 self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
                 self.write(&mut journal, NEXT, big, pi as u16);
                 self.write(&mut journal, SIZE, big, at(&self.strings[SIZE], big) + 1);
@@ -1511,7 +1511,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             _ => {
                 let big = self.largest(friends);
                 self.write(&mut journal, HEAD, pi, big as u16);
-                let libs = self.joined_liberties::<true>(p, own, big, friends, u16::MAX);
+                // `big`'s liberties but `p`, and `p`'s empty neighbours
+                // that `big` does not touch; the other strings' liberties
+                // are added as their stones are relabelled.
+                let mut libs = at(&self.strings[LIBS], big)
+                    .wrapping_sub(1)
+                    .wrapping_add(self.liberties_at(p, own, big));
                 self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
                 // After `big` come the other strings' stones, the last string
                 // first, each cycle cut after its head, then `p`: `big`'s next
@@ -1523,14 +1528,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                     if f == big {
                         continue;
                     }
-                    let mut s = f;
-                    loop {
-                        self.write(&mut journal, HEAD, s, big as u16);
-                        s = usize::from(at(&self.strings[NEXT], s));
-                        if s == f {
-                            break;
-                        }
-                    }
+                    libs = libs.wrapping_add(self.relabel(&mut journal, f, own, big));
                     let after_f = at(&self.strings[NEXT], f);
                     self.write(&mut journal, NEXT, f, first);
                     first = after_f;
@@ -1590,6 +1588,29 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         big
     }
 
+    /// For [`Board::play_at`]: relabels the stones of the string with
+    /// head `f` as stones of the string with head `big` (journaled at
+    /// `*journal`) and answers the liberties they add to it. The empty
+    /// neighbours of a stone that touch no stone of `big` so far (`big`'s
+    /// own, the new stone's and those relabelled before) are new: each
+    /// counts once, at the first stone relabelled next to it.
+    #[inline(never)]
+    fn relabel(&mut self, journal: &mut usize, f: usize, own: Cell, big: usize) -> u16 {
+        let mut len = *journal;
+        let mut libs = 0u16;
+        let mut s = f;
+        loop {
+            libs = libs.wrapping_add(self.liberties_at(Point::from_layout(s as u16), own, big));
+            self.write(&mut len, HEAD, s, big as u16);
+            s = usize::from(at(&self.strings[NEXT], s));
+            if s == f {
+                break;
+            }
+        }
+        *journal = len;
+        libs
+    }
+
     /// The empty neighbours of `p` that touch no stone `own` (other than
     /// `p`) of the string with head `big`: the liberties a stone at `p`
     /// adds to that string.
@@ -1632,33 +1653,23 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// `big`'s liberties but `p`, plus the empty neighbours of `p` and of
     /// the other strings' stones that `big` does not touch. Only the
     /// strings other than `big` are walked. Captures are not counted.
-    /// With more than one string, the count stops at `cap`. `PLAYED`
-    /// tells that the stone is on the board with `big` for its head, a
-    /// stone of `big` like any other, which spares the checks for `p`.
+    /// With more than one string, the count stops at `cap`.
     #[inline(always)]
-    fn joined_liberties<const PLAYED: bool>(
-        &self,
-        p: Point,
-        own: Cell,
-        big: usize,
-        friends: &[u16],
-        cap: u16,
-    ) -> u16 {
+    fn joined_liberties(&self, p: Point, own: Cell, big: usize, friends: &[u16], cap: u16) -> u16 {
         let libs = at(&self.strings[LIBS], big).wrapping_sub(1);
         if let [_] = friends {
             return libs + self.liberties_at(p, own, big);
         }
         let stop = cap.saturating_sub(libs);
-        libs.wrapping_add(self.more_joined_liberties::<PLAYED>(p, own, big, friends, stop))
+        libs.wrapping_add(self.more_joined_liberties(p, own, big, friends, stop))
     }
 
     /// The part of [`Board::joined_liberties`] that more than one string
     /// adds to `big`'s liberties but `p`. A liberty reached from several
     /// stones is counted once, at the first of them in layout order (see
     /// [`Board::first_reach`]), so no set of those seen is kept. The
-    /// count stops once it reaches `stop`. `PLAYED` as for
-    /// [`Board::joined_liberties`].
-    fn more_joined_liberties<const PLAYED: bool>(
+    /// count stops once it reaches `stop`.
+    fn more_joined_liberties(
         &self,
         p: Point,
         own: Cell,
@@ -1688,43 +1699,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 let w = self.window(s);
                 let (ka, kb) = ([SOUTH, WEST, EAST], [SOUTH, WEST, NORTH]);
                 let (kc, kd) = ([SOUTH, EAST, NORTH], [WEST, EAST, NORTH]);
-                libs += u16::from(self.first_reach::<PLAYED>(
-                    a,
-                    seen(w, SOUTH),
-                    ka,
-                    s,
-                    p,
-                    own,
-                    big,
-                    friends,
-                )) + u16::from(self.first_reach::<PLAYED>(
-                    b,
-                    seen(w, WEST),
-                    kb,
-                    s,
-                    p,
-                    own,
-                    big,
-                    friends,
-                )) + u16::from(self.first_reach::<PLAYED>(
-                    c,
-                    seen(w, EAST),
-                    kc,
-                    s,
-                    p,
-                    own,
-                    big,
-                    friends,
-                )) + u16::from(self.first_reach::<PLAYED>(
-                    d,
-                    seen(w, NORTH),
-                    kd,
-                    s,
-                    p,
-                    own,
-                    big,
-                    friends,
-                ));
+                libs += u16::from(self.first_reach(a, seen(w, SOUTH), ka, s, p, own, big, friends))
+                    + u16::from(self.first_reach(b, seen(w, WEST), kb, s, p, own, big, friends))
+                    + u16::from(self.first_reach(c, seen(w, EAST), kc, s, p, own, big, friends))
+                    + u16::from(self.first_reach(d, seen(w, NORTH), kd, s, p, own, big, friends));
                 if libs >= stop {
                     return libs;
                 }
@@ -1747,7 +1725,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// (counted there).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn first_reach<const PLAYED: bool>(
+    fn first_reach(
         &self,
         e: usize,
         cell: Cell,
@@ -1758,9 +1736,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         big: usize,
         friends: &[u16],
     ) -> bool {
-        // The cell first: `p` is mostly a stone by now, and an empty
-        // point is the rarer case.
-        if cell != Cell::Empty || (!PLAYED && e == p) {
+        // The cell first: an empty point is the rarer case.
+        if cell != Cell::Empty || e == p {
             return false;
         }
         // `e` is a point of the board: its neighbours' cells and heads
@@ -1768,8 +1745,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         let (w, heads) = (self.window(e), self.head_window(e));
         let clear = |k: usize| {
             let r = e.wrapping_add(k).wrapping_sub(STRIDE);
-            // A played `p` is a stone of `big`, ruled out below.
-            if !PLAYED && r == p {
+            if r == p {
                 return false;
             }
             if seen(w, k) != own {
@@ -2013,7 +1989,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if kept >= cap {
                 return kept;
             }
-            self.joined_liberties::<false>(p, own, big, friends, cap)
+            self.joined_liberties(p, own, big, friends, cap)
         };
         // A captured stone next to the new string is a liberty of it.
         if !dead.is_empty() && libs < cap {

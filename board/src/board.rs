@@ -1543,7 +1543,12 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
         let mut captured = 0usize;
         let mut last_captured = 0u16;
-        for &d in dead.get(..n_dead).unwrap_or(&[]) {
+        // The strings captured come first in `dead`, the rest is 0 (no
+        // string's head).
+        for &d in &dead {
+            if d == 0 {
+                break;
+            }
             captured += self.remove_string(&mut journal, usize::from(d), color.opponent());
             last_captured = d;
         }

@@ -1854,7 +1854,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                         if dead.is_empty() || libs >= cap {
                             libs
                         } else {
-                            libs + self.freed(dead, own, Point::FILLER, &[h], cap - libs)
+                            libs + self.freed::<false>(dead, own, Point::FILLER, &[h], cap - libs)
                         }
                     }
                 } else if dead.contains(&h) {
@@ -1998,17 +1998,24 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         };
         // A captured stone next to the new string is a liberty of it.
         if !dead.is_empty() && libs < cap {
-            libs += self.freed(dead, own, p, friends, cap - libs);
+            libs += self.freed::<true>(dead, own, p, friends, cap - libs);
         }
         libs
     }
 
-    /// How many stones of the strings `dead` are next to `p` (none when
-    /// it is [`Point::FILLER`], which is no stone's neighbour) or to a
-    /// stone `own` of one of the strings with head in `heads`: the
-    /// liberties those strings gain when `dead` is captured.
-    /// The count stops once it reaches `stop`.
-    fn freed(&self, dead: &[u16], own: Cell, p: Point, heads: &[u16], stop: u16) -> u16 {
+    /// How many stones of the strings `dead` are next to `p` (with
+    /// `AT_P`; `p` is not read without) or to a stone `own` of one of the
+    /// strings with head in `heads`: the liberties those strings gain
+    /// when `dead` is captured. The count stops once it reaches `stop`.
+    #[inline(never)]
+    fn freed<const AT_P: bool>(
+        &self,
+        dead: &[u16],
+        own: Cell,
+        p: Point,
+        heads: &[u16],
+        stop: u16,
+    ) -> u16 {
         let mut n = 0;
         let p = p.index();
         for &d in dead {
@@ -2020,7 +2027,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 // does not unroll a loop over the four neighbours.
                 let [a, b, c, e] = around(t);
                 let frees = |r: usize| {
-                    r == p || (self.cell_at(r) == own && among(heads, at(&self.strings[HEAD], r)))
+                    (AT_P && r == p)
+                        || (self.cell_at(r) == own && among(heads, at(&self.strings[HEAD], r)))
                 };
                 if frees(a) || frees(b) || frees(c) || frees(e) {
                     n += 1;

@@ -411,8 +411,11 @@ fn grow(size: usize, sets: &Sets, own: &PointSet, enemy: &PointSet) -> PointSet 
     }
     // The words where points may still join, lowest first: every word at
     // first; then, when a word's points off the first line grow, that
-    // word and the two beside it, which read them (so a pass's growth is
-    // seen at once, and no pass reads words that cannot change).
+    // word, and a word beside it when the new points lie within a row
+    // and a column of its end (the only bits of a word its neighbours
+    // read), so a pass's growth is seen at once and no pass reads words
+    // that cannot change.
+    const REACH: u32 = STRIDE as u32 + 1;
     let mut dirty: u32 = (1 << POINT_SET_WORDS) - 1;
     while dirty != 0 {
         let w = dirty.trailing_zeros() as usize;
@@ -444,11 +447,14 @@ fn grow(size: usize, sets: &Sets, own: &PointSet, enemy: &PointSet) -> PointSet 
             | (at(1 + ROW) & ((east & !ne) | (north & !ne_along)));
         let new = joins & open & !*word;
         *word |= new;
-        if new & interior != 0 {
+        let grown = new & interior;
+        if grown != 0 {
             if let Some(slot) = inner.get_mut(w + 1) {
                 *slot = *word & interior;
             }
-            dirty |= ((0b111 << w) >> 1) & ((1 << POINT_SET_WORDS) - 1);
+            let below = u32::from(grown << (64 - REACH) != 0) << w >> 1;
+            let above = u32::from(grown >> (64 - REACH) != 0) << (w + 1);
+            dirty |= (1 << w | below | above) & ((1 << POINT_SET_WORDS) - 1);
         }
     }
     let mut set = PointSet::from_words(bits);

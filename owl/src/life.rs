@@ -376,8 +376,10 @@ pub fn evaluate<
 ) -> Life {
     let enemy = color.opponent();
     let stones = goal_stones(board, goal, color);
-    let region = dilate(board, &stones, REGION_RADIUS);
-    let dead = dead_stones_near(board, reader, &region, &stones, READ_LIBERTIES);
+    // The goal's stones are whole strings: taken out of the region, they
+    // leave no string to keep.
+    let region = dilate(board, &stones, REGION_RADIUS) - stones;
+    let dead = dead_stones_near(board, reader, &region, &PointSet::new(), READ_LIBERTIES);
     let (own, other) = domains(board, &dead, color);
     let mut life = Life {
         stones,

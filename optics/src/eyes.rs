@@ -717,7 +717,9 @@ fn outer_liberties<const C: usize, const M: usize>(
     space: &PointSet,
     dead: &PointSet,
 ) -> u8 {
-    let mut libs = PointSet::new();
+    const MOST: u32 = crate::solver::OUTER_LIBERTIES as u32;
+    let mut libs = [0u64; POINT_SET_WORDS];
+    let mut count = 0u32;
     // The strings already counted, by head: each is read once.
     let mut heads = PointSet::new();
     for q in space.iter() {
@@ -726,13 +728,23 @@ fn outer_liberties<const C: usize, const M: usize>(
                 && !dead.contains(n)
                 && heads.insert(board.string_id(n))
             {
-                libs |= board.liberty_set(n) - *space;
+                let outside = board.liberty_set(n) - *space;
+                // Counted as they come (the words with none skipped), so
+                // that the count stops at its cap.
+                for (seen, &word) in libs.iter_mut().zip(outside.words()) {
+                    let new = word & !*seen;
+                    if new != 0 {
+                        *seen |= new;
+                        count += new.count_ones();
+                    }
+                }
+                if count >= MOST {
+                    return crate::solver::OUTER_LIBERTIES;
+                }
             }
         }
     }
-    u8::try_from(libs.len())
-        .unwrap_or(u8::MAX)
-        .min(crate::solver::OUTER_LIBERTIES)
+    u8::try_from(count).unwrap_or(u8::MAX)
 }
 
 /// Adds eye point `q` of `color`'s space to `graph` as a vertex and

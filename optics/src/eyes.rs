@@ -180,11 +180,13 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: us
             let Some(p) = Point::from_index(w * 64 + bit.trailing_zeros() as usize) else {
                 break;
             };
-            for q in board.stones(p) {
-                seen.insert(q);
-            }
+            // A string with more liberties is passed over at each of its
+            // stones by this test alone; the others are marked seen.
             if board.liberty_count(p) > max_liberties {
                 continue;
+            }
+            for q in board.stones(p) {
+                seen.insert(q);
             }
             let attack = reader.attack(board, p);
             if attack.code == Code::Fail {

@@ -122,6 +122,18 @@ pub fn dead_stones_near<const C: usize, const M: usize, const R: usize, const A:
     dead_stones_among(board, reader, &points, max_liberties)
 }
 
+/// [`dead_stones`] restricted to the strings with a stone in `region` and
+/// to strings with at most `max_liberties` liberties: [`dead_stones_near`]
+/// with nothing to keep, without a pass to sort the region's stones out.
+pub fn dead_stones_in<const C: usize, const M: usize, const R: usize, const A: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R, A>,
+    region: &PointSet,
+    max_liberties: usize,
+) -> PointSet {
+    dead_stones_among(board, reader, region, max_liberties)
+}
+
 /// The stones in `region` outside the strings through a point of `keep`.
 /// Not inlined: its sets stay off the frame that is live while reading.
 #[inline(never)]
@@ -158,7 +170,8 @@ fn stones_outside<const C: usize, const M: usize>(
 }
 
 /// The dead strings among those through `points` (strings with more than
-/// `max_liberties` liberties are lively without reading).
+/// `max_liberties` liberties are lively without reading); the points
+/// without a stone are passed over.
 fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R, A>,
@@ -180,6 +193,9 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: us
             let Some(p) = Point::from_index(w * 64 + bit.trailing_zeros() as usize) else {
                 break;
             };
+            if board.color_at(p).is_none() {
+                continue;
+            }
             // A string with more liberties is passed over at each of its
             // stones by this test alone; the others are marked seen.
             if board.liberty_count(p) > max_liberties {

@@ -3,7 +3,7 @@
 //! escape room.
 //!
 //! Owns [`evaluate`]. Only strings within [`REGION_RADIUS`] steps of the
-//! goal are read tactically (owlet-optics' `dead_stones_near`); the
+//! goal are read tactically (owlet-optics' `dead_stones_in`); the
 //! goal's own strings are never counted dead. Eye spaces are those of the
 //! goal's colour that touch a goal stone (owlet-optics' `eye_space` and
 //! `compute_eyes`), summed with [`EyeValue::plus`].
@@ -13,7 +13,7 @@
 use owlet_board::{
     Board, Code, Color, MAX_SIZE, POINT_SET_WORDS, Point, PointSet, Reader, ReadingLimits, STRIDE,
 };
-use owlet_optics::eyes::{compute_eyes, dead_stones_near, domains, eye_space};
+use owlet_optics::eyes::{compute_eyes, dead_stones_in, domains, eye_space};
 use owlet_optics::{EyeResult, EyeValue, Solver};
 
 /// How far (in steps) around the goal strings are read tactically.
@@ -379,7 +379,7 @@ pub fn evaluate<
     // The goal's stones are whole strings: taken out of the region, they
     // leave no string to keep.
     let region = dilate(board, &stones, REGION_RADIUS) - stones;
-    let dead = dead_stones_near(board, reader, &region, &PointSet::new(), READ_LIBERTIES);
+    let dead = dead_stones_in(board, reader, &region, READ_LIBERTIES);
     let (own, other) = domains(board, &dead, color);
     let mut life = Life {
         stones,

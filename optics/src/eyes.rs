@@ -547,7 +547,9 @@ pub fn eye_space<const C: usize, const M: usize, const R: usize, const A: usize>
     }
     loop {
         for n in q.neighbors() {
-            if space.contains(n) {
+            // A lively stone (the wall, most often) is in no eye space:
+            // passed over without asking `membership`.
+            if space.contains(n) || (board.color_at(n).is_some() && !dead.contains(n)) {
                 continue;
             }
             let m = member(board, n);

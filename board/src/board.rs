@@ -1915,11 +1915,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             sums: &mut Sums,
         ) -> u16 {
             let cell = seen(cells, k);
-            if cell == Cell::Empty {
-                *sums += 1;
+            if cell == Cell::Border {
                 return 0;
             }
-            if cell == Cell::Border {
+            if cell == Cell::Empty {
+                *sums += 1;
                 return 0;
             }
             let h = at(heads, k);

@@ -1823,16 +1823,20 @@ fn next_defense<const C: usize, const M: usize>(
     loop {
         // The top key and the next below it.
         let (mut top, mut top_key, mut next_key) = (0, unplayable, unplayable);
-        for (i, &(key, _)) in moves.get(at..len).unwrap_or(&[]).iter().enumerate() {
-            let key = i32::from(key);
+        // Walked as a shrinking slice: the top's slot is told by how many
+        // are left after it.
+        let mut rest = moves.get(at..len).unwrap_or(&[]);
+        while let [(key, _), tail @ ..] = rest {
+            let key = i32::from(*key);
             if key > top_key {
                 next_key = top_key;
-                (top, top_key) = (i, key);
+                (top, top_key) = (rest.len(), key);
             } else if key > next_key {
                 next_key = key;
             }
+            rest = tail;
         }
-        let top = at + top;
+        let top = len.wrapping_sub(top);
         if top_key == unplayable {
             return None;
         }

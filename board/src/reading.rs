@@ -1435,9 +1435,13 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                 }
                 return len;
             }
-            for (i, slot) in out.get_mut(..len).unwrap_or(&mut []).iter_mut().enumerate() {
+            // Walked as a shrinking slice: a move's place is told by how
+            // many are left after it.
+            let mut rest = out.get_mut(..len).unwrap_or(&mut []);
+            while let [slot, tail @ ..] = core::mem::take(&mut rest) {
                 let bound = defense_bound(board, color, slot.1, target, libs);
-                slot.0 = defense_key(bound, true, i);
+                slot.0 = defense_key(bound, true, len.wrapping_sub(tail.len() + 1));
+                rest = tail;
             }
             return len;
         };

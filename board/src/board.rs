@@ -1774,6 +1774,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// Liberty counts are exact below `cap` and at least `cap` otherwise
     /// (the rest is not counted). The new stone's are counted only when
     /// `own` asks for them or the watched string joins it.
+    #[inline(always)]
     pub(crate) fn preview(
         &mut self,
         color: Color,
@@ -1782,6 +1783,28 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         own: bool,
         cap: u16,
     ) -> Option<Preview> {
+        match (own, cap) {
+            (true, 2) => self.preview_of::<true, 2>(color, p, watch, cap),
+            (true, 4) => self.preview_of::<true, 4>(color, p, watch, cap),
+            (false, 6) => self.preview_of::<false, 6>(color, p, watch, cap),
+            (true, _) => self.preview_of::<true, 0>(color, p, watch, cap),
+            (false, _) => self.preview_of::<false, 0>(color, p, watch, cap),
+        }
+    }
+
+    /// [`Board::preview`], with `OWN` for its `own` and `CAP` for its
+    /// `cap` (0: `cap` is read): the callers' arguments are constants,
+    /// and each pair the readers pass gets its own code.
+    #[inline(never)]
+    fn preview_of<const OWN: bool, const CAP: u16>(
+        &mut self,
+        color: Color,
+        p: Point,
+        watch: Point,
+        cap: u16,
+    ) -> Option<Preview> {
+        let own = OWN;
+        let cap = if CAP == 0 { cap } else { CAP };
         if self.cell(p) != Cell::Empty {
             return None;
         }

@@ -2017,13 +2017,48 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if kept >= cap {
                 return kept;
             }
-            self.joined_liberties(p, own, big, friends, cap)
+            if let [_] = friends {
+                self.capped_liberties_at(p, own, big, kept, cap)
+            } else {
+                kept.wrapping_add(self.more_joined_liberties(p, own, big, friends, cap - kept))
+            }
         };
         // A captured stone next to the new string is a liberty of it.
         if !dead.is_empty() && libs < cap {
             libs += self.freed::<true>(dead, own, p, friends, cap - libs);
         }
         libs
+    }
+
+    /// `kept` plus [`Board::liberties_at`]`(p, own, big)`, exact below
+    /// `cap` (above `kept`) and at least `cap` otherwise: the count stops
+    /// at `cap`.
+    #[inline(always)]
+    fn capped_liberties_at(&self, p: Point, own: Cell, big: usize, kept: u16, cap: u16) -> u16 {
+        // Written out, as in `liberties_at`.
+        let p = p.index();
+        let [a, b, c, d] = around(p);
+        let w = self.window(p);
+        let mut libs = kept;
+        if self.adds(a, seen(w, SOUTH), [SOUTH, WEST, EAST], own, big) {
+            libs += 1;
+            if libs >= cap {
+                return libs;
+            }
+        }
+        if self.adds(b, seen(w, WEST), [SOUTH, WEST, NORTH], own, big) {
+            libs += 1;
+            if libs >= cap {
+                return libs;
+            }
+        }
+        if self.adds(c, seen(w, EAST), [SOUTH, EAST, NORTH], own, big) {
+            libs += 1;
+            if libs >= cap {
+                return libs;
+            }
+        }
+        libs + u16::from(self.adds(d, seen(w, NORTH), [WEST, EAST, NORTH], own, big))
     }
 
     /// How many stones of the strings `dead` are next to `p` (with

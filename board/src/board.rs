@@ -352,15 +352,15 @@ impl Around {
         if (N > 0 && h == e0) || (N > 1 && h == e1) || (N > 2 && h == e2) {
             return h;
         }
-        let size = u32::from(at(&board.strings[SIZE], usize::from(h)));
+        let size = || u32::from(at(&board.strings[SIZE], usize::from(h)));
         if cell == own {
             push_point(friends, &mut self.n_friends, h);
-            self.sums += size << Around::OWN_SIZE;
+            self.sums += size() << Around::OWN_SIZE;
         } else {
             match at(&board.strings[LIBS], usize::from(h)) {
                 1 => {
                     push_point(dead, &mut self.n_dead, h);
-                    self.sums += size << Around::CAPTURED;
+                    self.sums += size() << Around::CAPTURED;
                 }
                 2 => self.sums |= Around::ATARIS,
                 _ => {}

@@ -1200,7 +1200,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// For [`Board::adjacent_strings`]: writes the head of the string at
     /// place `k` of the windows of cells `w` and heads `h`, if it holds a
     /// stone `enemy`, to `out[*n]` unless it is among the first `*n`;
-    /// answers false when there was no room for it.
+    /// answers false when the list is full.
     #[inline(always)]
     fn push_string(
         w: &[Cell; WINDOW],
@@ -1212,6 +1212,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     ) -> bool {
         if seen(w, k) != enemy {
             return true;
+        }
+        // A full list ends the walk (as a new string would); with room
+        // known, the search and the write go without cutting `*n`.
+        if *n >= out.len() {
+            return false;
         }
         // Newest first: a string met again is most often one just met.
         let h = Point::from_layout(at(h, k));

@@ -1117,6 +1117,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if cell != Cell::Empty {
             return false;
         }
+        // Never taken (`*n < want <= out.len()`): with room known, the
+        // search and the write go without cutting `*n` to the length.
+        if *n >= out.len() {
+            return true;
+        }
         if written(out, *n).iter().rev().any(|q| q.index() == i) {
             return false;
         }

@@ -1066,6 +1066,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if out.len() > SHORT_LIBERTY_LIST {
             return self.liberties_long(p, out, want);
         }
+        // The list cut to `want` entries: its length is the end of the walk.
+        let Some(out) = out.get_mut(..want) else {
+            return 0;
+        };
         let mut n = 0;
         // The stones, walked round the string from `p` (a stone: it has
         // liberties). The first stone's empty neighbours are all new.

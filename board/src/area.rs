@@ -70,7 +70,8 @@ impl Span {
     /// lies inside, and of the board's size (a rectangle clipped at one
     /// size's edge is not the same area on a larger board). The cells are
     /// read row by row, up to 16 at a time, two bits each, into a word
-    /// that each step of the hash takes in: each step is a bijection of
+    /// (two rows of at most 8 into one) that each step of the hash takes
+    /// in: each step is a bijection of
     /// the hash so far, so two contents of one rectangle that differ in
     /// one word never hash the same.
     #[must_use]
@@ -105,7 +106,17 @@ impl Span {
             None => 0,
         };
         let mut at = 0;
-        if width <= 16 {
+        if width <= 8 {
+            // A row of 8 takes every other 4 bits of its word: two rows
+            // make one word, the second's bits 4 up.
+            for _ in 0..rows.min(whole) / 2 {
+                h = step(h, word(at) | word(at + STRIDE) << 4);
+                at += 2 * STRIDE;
+            }
+            if rows.min(whole) % 2 == 1 {
+                h = step(h, word(at));
+            }
+        } else if width <= 16 {
             for _ in 0..rows.min(whole) {
                 h = step(h, word(at));
                 at += STRIDE;

@@ -71,9 +71,8 @@ impl Span {
     /// size's edge is not the same area on a larger board). The cells are
     /// read row by row, up to 16 at a time, two bits each, into a word
     /// (two rows of at most 8 into one) that each step of the hash takes
-    /// in: each step is a bijection of
-    /// the hash so far, so two contents of one rectangle that differ in
-    /// one word never hash the same.
+    /// in: each step is a bijection of the hash so far, so two contents
+    /// of one rectangle that differ in one word never hash the same.
     #[must_use]
     pub fn hash<const C: usize, const M: usize>(&self, board: &Board<C, M>) -> u64 {
         const MIX: u64 = 0x9E37_79B9_7F4A_7C15;

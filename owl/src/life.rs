@@ -172,34 +172,60 @@ pub(crate) fn eye_key<const C: usize, const M: usize>(
     marginal: &PointSet,
     dead: &PointSet,
 ) -> u64 {
-    // The space and its eight surrounding points: spread along rows, then
-    // along columns.
-    let words = spread::<{ STRIDE as u32 }>(&spread::<1>(space.words()));
-    let around = PointSet::from_words(words) & on_board(board.size());
     let mut key = mix(color.index() as u64 + 7);
-    // Walk the words together so each membership test is a mask with the
-    // point's own bit rather than a shift by its index.
-    let sets = space.words().iter().zip(dead.words()).zip(marginal.words());
-    for (w, (&a, ((&s, &d), &m))) in around.words().iter().zip(sets).enumerate() {
-        let mut bits = a;
-        while bits != 0 {
-            let bit = bits & bits.wrapping_neg();
-            let index = w * 64 + bits.trailing_zeros() as usize;
-            bits ^= bit;
-            let Some(q) = Point::from_index(index) else {
-                break;
-            };
-            // An empty point has no liberties to count.
-            let stone = match board.color_at(q) {
-                None => 0u64,
-                Some(c) => (1 + c.index() as u64) | ((board.liberty_count(q).min(4) as u64) << 5),
-            };
-            let state = stone
-                | u64::from(d & bit != 0) << 2
-                | u64::from(s & bit != 0) << 3
-                | u64::from(m & bit != 0) << 4;
-            key = key.wrapping_add(mix((index as u64) << 8 | state));
-        }
+    let words = space.words();
+    let (Some(first), Some(last)) = (
+        words.iter().position(|&w| w != 0),
+        words.iter().rposition(|&w| w != 0),
+    ) else {
+        return key;
+    };
+    // The space and its eight surrounding points: spread along rows, then
+    // along columns. Both spreads together move a point less than a word,
+    // so the points lie within a word of the space's: only those words are
+    // spread and walked.
+    let (lo, hi) = (first.saturating_sub(1), (last + 1).min(POINT_SET_WORDS - 1));
+    let around = spread_within::<{ STRIDE as u32 }>(&spread_within::<1>(words, lo, hi), lo, hi);
+    let on = on_board(board.size());
+    for w in lo..=hi {
+        let (Some(&a), Some(&on), Some(&s), Some(&d), Some(&m)) = (
+            around.get(w),
+            on.words().get(w),
+            words.get(w),
+            dead.words().get(w),
+            marginal.words().get(w),
+        ) else {
+            continue;
+        };
+        // A half word at a time: each membership test is a mask with the
+        // point's own bit, in one register.
+        let walk = |mut key: u64, half: u32| {
+            let part = |x: u64| (x >> half) as u32;
+            let (s, d, m) = (part(s), part(d), part(m));
+            let mut bits = part(a & on);
+            while bits != 0 {
+                let bit = bits & bits.wrapping_neg();
+                let index = w * 64 + half as usize + bits.trailing_zeros() as usize;
+                bits ^= bit;
+                let Some(q) = Point::from_index(index) else {
+                    break;
+                };
+                // An empty point has no liberties to count.
+                let stone = match board.color_at(q) {
+                    None => 0u64,
+                    Some(c) => {
+                        (1 + c.index() as u64) | ((board.liberty_count(q).min(4) as u64) << 5)
+                    }
+                };
+                let state = stone
+                    | u64::from(d & bit != 0) << 2
+                    | u64::from(s & bit != 0) << 3
+                    | u64::from(m & bit != 0) << 4;
+                key = key.wrapping_add(mix((index as u64) << 8 | state));
+            }
+            key
+        };
+        key = walk(walk(key, 0), 32);
     }
     key
 }
@@ -347,12 +373,29 @@ const FULL_BOARD: PointSet = PointSet::square(1, MAX_SIZE);
 /// (`0 < N < 64`) up and down: a set with its neighbours `N` cells away.
 /// `N` is a constant, so that the shifts of the words are.
 fn spread<const N: u32>(words: &[u64; POINT_SET_WORDS]) -> [u64; POINT_SET_WORDS] {
+    spread_within::<N>(words, 0, POINT_SET_WORDS - 1)
+}
+
+/// [`spread`] for the words `lo..=hi` of the result; the others are
+/// those of `words`.
+#[inline(always)]
+fn spread_within<const N: u32>(
+    words: &[u64; POINT_SET_WORDS],
+    lo: usize,
+    hi: usize,
+) -> [u64; POINT_SET_WORDS] {
     let mut out = *words;
-    let mut below = 0u64;
-    for (w, slot) in out.iter_mut().enumerate() {
-        let word = *slot;
+    let mut below = lo
+        .checked_sub(1)
+        .and_then(|w| words.get(w))
+        .copied()
+        .unwrap_or(0);
+    for w in lo..=hi {
+        let (Some(&word), Some(slot)) = (words.get(w), out.get_mut(w)) else {
+            break;
+        };
         let above = words.get(w + 1).copied().unwrap_or(0);
-        *slot |= word << N | below >> (64 - N) | word >> N | above << (64 - N);
+        *slot = word | word << N | below >> (64 - N) | word >> N | above << (64 - N);
         below = word;
     }
     out

@@ -1626,22 +1626,23 @@ impl<const CACHE: usize> Solver<CACHE> {
         let key =
             pos.key() | (u64::from(mover == Side::Attacker) << 37) | (u64::from(passed) << 38);
         let slot = table_slot(mix_by(key, self.multipliers), Self::TABLE);
-        // The two ways, newest first.
-        let cached = |probe: usize| match self.cache.get(probe) {
-            Some(&entry) if Self::in_table(probe) && entry & !(3 << RESULT_SHIFT) == key => {
-                entry >> RESULT_SHIFT
-            }
+        // The two ways, newest first. Most probes miss both, and an
+        // entry's low word (the stones) tells nearly every miss: both ways
+        // are compared on it first.
+        let way = |probe: usize| match self.cache.get(probe) {
+            Some(&entry) if Self::in_table(probe) => entry,
             _ => 0,
         };
-        match cached(slot) {
-            1 => return (Res::Lives, NO_REPETITION),
-            2 => return (Res::Dies, NO_REPETITION),
-            _ => {}
-        }
-        match cached(slot ^ 1) {
-            1 => return (Res::Lives, NO_REPETITION),
-            2 => return (Res::Dies, NO_REPETITION),
-            _ => {}
+        let (newest, older) = (way(slot), way(slot ^ 1));
+        let hit = |entry: u64| match entry >> RESULT_SHIFT {
+            1 if entry & !(3 << RESULT_SHIFT) == key => Some(Res::Lives),
+            2 if entry & !(3 << RESULT_SHIFT) == key => Some(Res::Dies),
+            _ => None,
+        };
+        if (newest as u32 == key as u32 || older as u32 == key as u32)
+            && let Some(res) = hit(newest).or_else(|| hit(older))
+        {
+            return (res, NO_REPETITION);
         }
         let (good, bad) = match mover {
             Side::Defender => (Res::Lives, Res::Dies),

@@ -1400,10 +1400,12 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         for &p in extra {
             list.push(p);
         }
-        // Capture or attack the attacker's strings that surround the target.
+        // Capture or attack the attacker's strings that surround the target:
+        // those in atari, and (but in a ladder) those with at most one
+        // liberty more than the target and no more than three.
+        let most = if ladder_only { 1 } else { (libs + 1).min(3) };
         for &a in adj.get(..na).unwrap_or(&[]) {
-            let alibs = board.liberty_count(a);
-            if alibs == 1 || (!ladder_only && alibs <= libs + 1 && alibs <= 3) {
+            if board.liberty_count(a) <= most {
                 let mut l = [Point::FILLER; 3];
                 let k = board.liberties(a, &mut l);
                 for &q in l.get(..k).unwrap_or(&[]) {
@@ -1559,16 +1561,15 @@ impl<'a> MoveList<'a> {
         let bit = 1 << (p.index() % 32);
         // Looked for from the last pushed back: a point comes again
         // mostly soon after it came first.
-        if self.filter & bit != 0
-            && self
-                .points
-                .get(..self.len)
-                .unwrap_or(&[])
-                .iter()
-                .rev()
-                .any(|&(_, q)| q == p)
-        {
-            return;
+        if self.filter & bit != 0 {
+            // Walked as a shrinking slice, from its end.
+            let mut rest = self.points.get(..self.len).unwrap_or(&[]);
+            while let [head @ .., (_, q)] = rest {
+                if *q == p {
+                    return;
+                }
+                rest = head;
+            }
         }
         self.filter |= bit;
         // The score is left as it is: the list's scoring writes it.

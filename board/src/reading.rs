@@ -1581,7 +1581,8 @@ impl<'a> MoveList<'a> {
 
     /// Pushes the liberties of the strings of `color` (that of the string
     /// at `target`) next to `liberties`, the target's, that have at most
-    /// four: the target's superstring, through which it may connect.
+    /// four: the target's superstring, through which it may connect. The
+    /// caller has pushed `liberties` before.
     #[inline(always)]
     fn push_superstring<const C: usize, const M: usize>(
         &mut self,
@@ -1601,7 +1602,7 @@ impl<'a> MoveList<'a> {
                 if board.cell(q) == own {
                     let head = board.string_id(q);
                     if head != target_head && done.first_visit(head) {
-                        self.push_friend(board, q);
+                        self.push_friend(board, q, l);
                     }
                 }
             };
@@ -1626,16 +1627,25 @@ impl<'a> MoveList<'a> {
     }
 
     /// For [`MoveList::push_superstring`]: pushes the liberties of the
-    /// string at the stone `q` unless it has more than four.
+    /// string at the stone `q` unless it has more than four, but `pushed`:
+    /// the target's liberty next to `q`, one of them, pushed already (the
+    /// target's liberties come first), so that its push would add nothing.
     #[inline(never)]
-    fn push_friend<const C: usize, const M: usize>(&mut self, board: &Board<C, M>, q: Point) {
+    fn push_friend<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        q: Point,
+        pushed: Point,
+    ) {
         if board.liberty_count(q) > 4 {
             return;
         }
         let mut ql = [Point::FILLER; 4];
         let k = board.liberties(q, &mut ql);
         for &r in ql.get(..k).unwrap_or(&[]) {
-            self.push(r);
+            if r != pushed {
+                self.push(r);
+            }
         }
     }
 

@@ -50,7 +50,9 @@
 //! A defender's root move that wins, and would become the answer, is
 //! checked (the first [`ROOT_CHECKS`] such moves): the attacker's reply is
 //! read again as the attacker's own call would read it, and a move that
-//! check refutes is not the answer. When no root move wins, the best
+//! check refutes is not the answer. A check takes from the cache the kills
+//! the tree's attacker found at any depth and reads the rest again, as it
+//! looks wider than the tree for the kills the tree missed. When no root move wins, the best
 //! ([`ROOT_RESCUES`]) is read again the same way, and if that reading
 //! cannot kill it, it is the answer. At the root of either side, the
 //! opponent's replies that refuted root moves are tried as moves too
@@ -330,8 +332,9 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     checks_left: u8,
     /// The next node skips its cache lookup (a root check's first node).
     fresh: bool,
-    /// A root check is reading: it takes no cache entry computed deeper
-    /// (by a narrower node) than the node asking.
+    /// A root check is reading: of the cache entries computed deeper (by a
+    /// narrower node) than the node asking, it takes only the attacker's
+    /// kills.
     checking: bool,
     /// Counts cut-offs, so a subtree that met one is not cached.
     cutoffs: u32,
@@ -339,8 +342,9 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     /// knows whether the budget cut it.
     budget_cuts: u32,
     /// Answers keyed by position, goal and side, with the depth of the
-    /// node that computed each: deeper nodes read fewer moves, so an entry
-    /// serves only nodes at its depth or deeper while checking.
+    /// node that computed each: deeper nodes read fewer moves, so while
+    /// checking an entry that is not an attacker's kill serves only nodes
+    /// at its depth or deeper.
     cache: TransCache<CACHE>,
     /// Eye-space values read during the current call (cleared as a call
     /// starts, unlike `cache`).
@@ -751,9 +755,15 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             ^ master.wrapping_mul(0x94D0_49BB_1331_11EB)
     }
 
-    fn lookup(&self, key: u64, depth: usize) -> Option<(Code, Option<Point>)> {
+    /// The cached answer of `side`'s node at `depth`. A check looks wider
+    /// than the tree for the kills its narrower attacker missed: it takes
+    /// the kill an attacker's node found (a move that wins, or wins a ko)
+    /// from any depth, and reads every other entry computed deeper again
+    /// (a defender's node found lost there had a narrower choice).
+    fn lookup(&self, key: u64, depth: usize, side: Side) -> Option<(Code, Option<Point>)> {
         let (code, point, at) = self.cache.lookup(key)?;
-        if self.checking && usize::from(at) > depth {
+        let kill = side == Side::Attacker && code != Code::Fail;
+        if self.checking && usize::from(at) > depth && !kill {
             return None;
         }
         Some((code, point))
@@ -808,7 +818,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             };
         }
         let key = self.key(board.hash(), task, side, kos.master);
-        if !fresh && let Some(hit) = self.lookup(key, depth) {
+        if !fresh && let Some(hit) = self.lookup(key, depth, side) {
             return hit;
         }
         let cutoffs = self.cutoffs;
@@ -871,8 +881,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// A defender's root move's check ([`ROOT_CHECKS`]): the attacker's
     /// reply read again as the attacker's own call would read it (the
     /// root's width, eye budget and doubted plies, the call's node budget,
-    /// the cache bypassed at its first node and, below it, no entry
-    /// taken that a deeper, narrower node computed: see `checking`), so
+    /// the cache bypassed at its first node and, below it, no entry but an
+    /// attacker's kill taken that a deeper, narrower node computed: see
+    /// `lookup`), so
     /// that a root answer agrees with what the opponent's call after the
     /// move says. Returns the root mover's code as that search has it; a
     /// check cut by the node limit does not count against the move.
@@ -2105,17 +2116,28 @@ mod tests {
     }
 
     #[test]
-    fn a_root_check_takes_no_entry_computed_deeper() {
+    fn a_root_check_takes_only_kills_computed_deeper() {
         let mut owl = TestOwl::new();
         let point = Point::from_index(40);
+        // The defender's survival, read at depth 3.
         owl.store(7, 3, Code::Win, point);
-        assert_eq!(owl.lookup(7, 1), Some((Code::Win, point)));
+        let defender = Side::Defender;
+        assert_eq!(owl.lookup(7, 1, defender), Some((Code::Win, point)));
         owl.checking = true;
-        assert_eq!(owl.lookup(7, 1), None);
-        assert_eq!(owl.lookup(7, 2), None);
-        assert_eq!(owl.lookup(7, 3), Some((Code::Win, point)));
-        assert_eq!(owl.lookup(7, 5), Some((Code::Win, point)));
-        assert_eq!(owl.lookup(8, 5), None);
+        assert_eq!(owl.lookup(7, 1, defender), None);
+        assert_eq!(owl.lookup(7, 2, defender), None);
+        assert_eq!(owl.lookup(7, 3, defender), Some((Code::Win, point)));
+        assert_eq!(owl.lookup(7, 5, defender), Some((Code::Win, point)));
+        assert_eq!(owl.lookup(8, 5, defender), None);
+        // The attacker's kill, by ko too, serves at any depth.
+        owl.store(9, 4, Code::KoA, point);
+        assert_eq!(owl.lookup(9, 1, Side::Attacker), Some((Code::KoA, point)));
+        // The defender's loss, and the attacker's failure, read deeper, are
+        // read again.
+        owl.store(11, 4, Code::Fail, None);
+        assert_eq!(owl.lookup(11, 1, defender), None);
+        owl.store(13, 4, Code::Fail, None);
+        assert_eq!(owl.lookup(13, 1, Side::Attacker), None);
     }
 }
 

@@ -7,8 +7,10 @@
 //! head holds the string's size and exact liberty count. All of it is updated
 //! incrementally by [`Board::play`]; every write is recorded in a bounded
 //! journal as (slot, old value) so [`Board::undo`] restores the exact previous
-//! state, hash included. The journal is for reading (try a move, look, take
-//! it back): a game's moves are usually [`Board::commit`]ed after each move.
+//! state, hash included, but the new stone's head and next stone, which an
+//! empty point does not need (a capture journals them instead). The journal
+//! is for reading (try a move, look, take it back): a game's moves are
+//! usually [`Board::commit`]ed after each move.
 //!
 //! What it omits: liberty lists are not cached (they are collected from the
 //! stones on demand), and there is no game record; both belong to callers.
@@ -1331,6 +1333,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             *slot = value;
             old
         };
+        self.record(n, kind, index, old);
+    }
+
+    /// Journals `old` as the value of entry `index` of the table `kind`
+    /// at `*n` (see [`Board::write`]), the entry itself left as it is.
+    #[inline(always)]
+    fn record(&mut self, n: &mut usize, kind: usize, index: usize, old: u16) {
         // Room was reserved before the move started (see `play_at`), so
         // `*n` is below `CHANGES`: masking it, for a power of two, keeps
         // it and lets the check go.
@@ -1345,6 +1354,19 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 old,
             };
             *n = at + 1;
+        }
+    }
+
+    /// Sets the head or next stone (`kind`) of the new stone of a move at
+    /// the layout index `index` without journaling it: undo empties the
+    /// point again, and an empty point's entries are stale (every reader
+    /// of the tables checks the cell first). Those of a point emptied by
+    /// a capture still in the journal are journaled by
+    /// [`Board::remove_string`], for the capture's undo.
+    #[inline(always)]
+    fn set_new(&mut self, kind: usize, index: usize, value: u16) {
+        if let Some(table) = self.strings.get_mut(kind) {
+            put(table, index, value);
         }
     }
 
@@ -1459,13 +1481,13 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             return Err(PlayError::Suicide);
         }
         // Journal writes at most: 16 for the stone and its neighbours'
-        // liberty counts, a friend's size + 3 (relabelling), 5 × a
-        // captured string's size, and 5 × the merged size for an allowed
+        // liberty counts, a friend's size + 3 (relabelling), 7 × a
+        // captured string's size, and 7 × the merged size for an allowed
         // suicide. The friends' sizes, fewer than a board's points in
         // all, are read only when the room left is short of that many
         // more or for a suicide.
         let room = CHANGES - self.n_changes;
-        let mut bound = 16 + 3 * n_friends + 5 * doomed;
+        let mut bound = 16 + 3 * n_friends + 7 * doomed;
         let suicide = self.allow_suicide
             && surrounded
             && friends
@@ -1478,7 +1500,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
                 .sum();
             bound += friends_size;
             if suicide {
-                bound += 5 * (friends_size + 1);
+                bound += 7 * (friends_size + 1);
             }
         }
         if self.n_frames >= MOVES || room < bound {
@@ -1505,8 +1527,8 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         // Join the new stone to its friends: relabel the smaller strings.
         let head = match *friends {
             [] => {
-                self.write(&mut journal, HEAD, pi, pi as u16);
-                self.write(&mut journal, NEXT, pi, pi as u16);
+                self.set_new(HEAD, pi, pi as u16);
+                self.set_new(NEXT, pi, pi as u16);
                 self.write(&mut journal, SIZE, pi, 1);
                 self.write(&mut journal, LIBS, pi, empties);
                 pi
@@ -1514,9 +1536,9 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             [f] => {
                 // One string: `p` joins its cycle after its head.
                 let big = usize::from(f);
-                self.write(&mut journal, HEAD, pi, f);
+                self.set_new(HEAD, pi, f);
                 let libs = self.joined_liberties(p, own, big, friends, u16::MAX);
-                self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
+                self.set_new(NEXT, pi, at(&self.strings[NEXT], big));
                 self.write(&mut journal, NEXT, big, pi as u16);
                 self.write(&mut journal, SIZE, big, at(&self.strings[SIZE], big) + 1);
                 self.write(&mut journal, LIBS, big, libs);
@@ -1524,14 +1546,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             }
             _ => {
                 let big = self.largest(friends);
-                self.write(&mut journal, HEAD, pi, big as u16);
+                self.set_new(HEAD, pi, big as u16);
                 // `big`'s liberties but `p`, and `p`'s empty neighbours
                 // that `big` does not touch; the other strings' liberties
                 // are added as their stones are relabelled.
                 let mut libs = at(&self.strings[LIBS], big)
                     .wrapping_sub(1)
                     .wrapping_add(self.liberties_at(p, own, big));
-                self.write(&mut journal, NEXT, pi, at(&self.strings[NEXT], big));
+                self.set_new(NEXT, pi, at(&self.strings[NEXT], big));
                 // After `big` come the other strings' stones, the last string
                 // first, each cycle cut after its head, then `p`: `big`'s next
                 // stone and size are written once.
@@ -1857,11 +1879,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         if surrounded && !retake && friends.iter().all(|f| friend_libs(f) <= 1) {
             return None;
         }
-        // `play_at`'s bound: 16, plus a friend's size + 3, plus 5 × a
+        // `play_at`'s bound: 16, plus a friend's size + 3, plus 7 × a
         // captured string's size.
-        let mut bound = 16 + (own_size - 1) + 3 * friends.len() + 5 * captured;
+        let mut bound = 16 + (own_size - 1) + 3 * friends.len() + 7 * captured;
         if self.allow_suicide && surrounded && friends.iter().all(|f| friend_libs(f) == 1) {
-            bound += 5 * own_size;
+            bound += 7 * own_size;
         }
         if self.n_frames >= MOVES || CHANGES - self.n_changes < bound {
             self.journal_is_full();
@@ -2123,12 +2145,16 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         // The journal's length in a local, stored once at the end.
         let mut len = *journal;
         let own = Cell::stone(color.opponent());
+        // The size read once: no count is kept through the walk.
+        let size = usize::from(at(&self.strings[SIZE], head));
         let mut s = head;
-        let mut n = 0;
         loop {
+            // The stone's head, unchanged, for undo: a move at its point
+            // writes it unjournaled (see `set_new`); its next stone too,
+            // below.
+            self.record(&mut len, HEAD, s, head as u16);
             self.write(&mut len, CELL, s, Cell::Empty as u16);
             self.hash ^= zobrist::stone(color.index(), s);
-            n += 1;
             // The neighbours' cells and heads, from one window each (`s`
             // is a point of the board).
             let (w, h) = (self.window(s), self.head_window(s));
@@ -2150,13 +2176,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             if hd != 0 && hd != ha && hd != hb && hd != hc {
                 self.free_liberty(&mut len, hd);
             }
-            s = self.next_in_window(s);
+            let next = self.next_in_window(s);
+            self.record(&mut len, NEXT, s, next as u16);
+            s = next;
             if s == head {
                 break;
             }
         }
         *journal = len;
-        n
+        size
     }
 
     /// For [`Board::remove_string`]: gives the string with head `h` a

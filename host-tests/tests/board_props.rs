@@ -820,8 +820,8 @@ fn full_journal_refuses_without_change() {
     b.commit();
     assert_eq!(b.play(Color::Black, Move::Play(v("E5"))), Ok(0));
 
-    // Out of writes: a lone stone needs more room than 20 - 5 = 15.
-    let mut b: Board<20, 100> = Board::new(9).unwrap();
+    // Out of writes: a lone stone needs more room than 18 - 3 = 15.
+    let mut b: Board<18, 100> = Board::new(9).unwrap();
     assert_eq!(b.play(Color::Black, Move::Play(v("E5"))), Ok(0));
     let before = b.clone();
     assert_eq!(

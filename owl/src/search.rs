@@ -52,11 +52,11 @@
 //! read again as the attacker's own call would read it, and a move that
 //! check refutes is not the answer. A check takes from the cache the kills
 //! the tree's attacker found at any depth and reads the rest again, as it
-//! looks wider than the tree for the kills the tree missed. When no root move wins, the best
-//! ([`ROOT_RESCUES`]) is read again the same way, and if that reading
-//! cannot kill it, it is the answer. At the root of either side, the
-//! opponent's replies that refuted root moves are tried as moves too
-//! ([`ROOT_REFUTATIONS`]). In an attack call, the defender's replies
+//! looks wider than the tree for the kills the tree missed. When no root
+//! move wins, the best ([`ROOT_RESCUES`]) is read again the same way, and
+//! if that reading cannot kill it, it is the answer. At the root of either
+//! side, the opponent's replies that refuted root moves are tried as moves
+//! too ([`ROOT_REFUTATIONS`]). In an attack call, the defender's replies
 //! to the attacker's root moves that win outright get the same check
 //! ([`REPLY_CHECKS`]); a reply it refutes outright does not count.
 //!
@@ -883,9 +883,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// root's width, eye budget and doubted plies, the call's node budget,
     /// the cache bypassed at its first node and, below it, no entry but an
     /// attacker's kill taken that a deeper, narrower node computed: see
-    /// `lookup`), so
-    /// that a root answer agrees with what the opponent's call after the
-    /// move says. Returns the root mover's code as that search has it; a
+    /// `lookup`), so that a root answer agrees with what the opponent's
+    /// call after the move says. Returns the root mover's code as that search has it; a
     /// check cut by the node limit does not count against the move.
     /// `plan` also runs one, with no move played, before the defender's
     /// root passes on settled eyes; that takes one of the call's checks.

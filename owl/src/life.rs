@@ -2,9 +2,9 @@
 //! value, vital points, weak goal strings, lunches, seki neighbours and
 //! escape room.
 //!
-//! Owns [`evaluate`]. Only strings within [`REGION_RADIUS`] steps of the
-//! goal are read tactically (owlet-optics' `dead_stones_in`); the
-//! goal's own strings are never counted dead. Eye spaces are those of the
+//! Owns [`evaluate`]. Only the opponent's strings within
+//! [`REGION_RADIUS`] steps of the goal are read tactically (owlet-optics'
+//! `dead_stones_in`); the goal's colour's stones are never counted dead. Eye spaces are those of the
 //! goal's colour that touch a goal stone (owlet-optics' `eye_space` and
 //! `compute_eyes`), summed with [`EyeValue::plus`].
 //!
@@ -16,7 +16,8 @@ use owlet_board::{
 use owlet_optics::eyes::{compute_eyes, dead_stones_in, domains, eye_space};
 use owlet_optics::{EyeResult, EyeValue, Solver};
 
-/// How far (in steps) around the goal strings are read tactically.
+/// How far (in steps) around the goal the opponent's strings are read
+/// tactically.
 pub const REGION_RADIUS: usize = 2;
 
 /// Strings with more liberties than this count as lively without reading.
@@ -419,9 +420,15 @@ pub fn evaluate<
 ) -> Life {
     let enemy = color.opponent();
     let stones = goal_stones(board, goal, color);
-    // The goal's stones are whole strings: taken out of the region, they
-    // leave no string to keep.
-    let region = dilate(board, &stones, REGION_RADIUS) - stones;
+    // Only the opponent's strings are read: the goal's colour's stones
+    // count as lively, as a string of the goal's that can be taken is
+    // the search's to read, not the eye space's.
+    let [_, black, white] = board.cell_sets();
+    let own_stones = match color {
+        Color::Black => black,
+        Color::White => white,
+    };
+    let region = dilate(board, &stones, REGION_RADIUS) - own_stones;
     let dead = dead_stones_in(board, reader, &region, READ_LIBERTIES);
     let (own, other) = domains(board, &dead, color);
     let mut life = Life {

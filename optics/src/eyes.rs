@@ -104,7 +104,7 @@ pub fn dead_stones<const C: usize, const M: usize, const R: usize, const A: usiz
             points.insert(p);
         }
     }
-    dead_stones_among(board, reader, &points, READ_LIBERTIES)
+    dead_stones_among(board, reader, &points, None, READ_LIBERTIES)
 }
 
 /// [`dead_stones`] restricted to the strings with a stone in `region`
@@ -119,19 +119,21 @@ pub fn dead_stones_near<const C: usize, const M: usize, const R: usize, const A:
     max_liberties: usize,
 ) -> PointSet {
     let points = stones_outside(board, region, keep);
-    dead_stones_among(board, reader, &points, max_liberties)
+    dead_stones_among(board, reader, &points, None, max_liberties)
 }
 
-/// [`dead_stones`] restricted to the strings with a stone in `region` and
-/// to strings with at most `max_liberties` liberties: [`dead_stones_near`]
-/// with nothing to keep, without a pass to sort the region's stones out.
+/// [`dead_stones`] restricted to `color`'s strings with a stone in
+/// `region` and at most `max_liberties` liberties (owl reads only the
+/// opponent's strings around its goal), without a pass to sort the
+/// region's stones out.
 pub fn dead_stones_in<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R, A>,
     region: &PointSet,
+    color: Color,
     max_liberties: usize,
 ) -> PointSet {
-    dead_stones_among(board, reader, region, max_liberties)
+    dead_stones_among(board, reader, region, Some(color), max_liberties)
 }
 
 /// The stones in `region` outside the strings through a point of `keep`.
@@ -171,11 +173,13 @@ fn stones_outside<const C: usize, const M: usize>(
 
 /// The dead strings among those through `points` (strings with more than
 /// `max_liberties` liberties are lively without reading); the points
-/// without a stone are passed over.
+/// without a stone, or with a stone of the other colour when `only` names
+/// one, are passed over.
 fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: usize>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R, A>,
     points: &PointSet,
+    only: Option<Color>,
     max_liberties: usize,
 ) -> PointSet {
     let mut dead = PointSet::new();
@@ -193,8 +197,10 @@ fn dead_stones_among<const C: usize, const M: usize, const R: usize, const A: us
             let Some(p) = Point::from_index(w * 64 + bit.trailing_zeros() as usize) else {
                 break;
             };
-            if board.color_at(p).is_none() {
-                continue;
+            match (board.color_at(p), only) {
+                (None, _) => continue,
+                (Some(c), Some(o)) if c != o => continue,
+                _ => {}
             }
             // A string with more liberties is passed over at each of its
             // stones by this test alone; the others are marked seen.

@@ -423,13 +423,8 @@ pub fn evaluate<
     // Only the opponent's strings are read: the goal's colour's stones
     // count as lively, as a string of the goal's that can be taken is
     // the search's to read, not the eye space's.
-    let [_, black, white] = board.cell_sets();
-    let own_stones = match color {
-        Color::Black => black,
-        Color::White => white,
-    };
-    let region = dilate(board, &stones, REGION_RADIUS) - own_stones;
-    let dead = dead_stones_in(board, reader, &region, READ_LIBERTIES);
+    let region = dilate(board, &stones, REGION_RADIUS);
+    let dead = dead_stones_in(board, reader, &region, enemy, READ_LIBERTIES);
     let (own, other) = domains(board, &dead, color);
     let mut life = Life {
         stones,

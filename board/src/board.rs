@@ -1034,6 +1034,15 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         }
     }
 
+    /// Exact number of liberties of the string with head `h`, as
+    /// [`Board::string_id`] and [`Board::adjacent_strings`] give heads
+    /// (not checked: the cell is not read).
+    #[inline]
+    #[must_use]
+    pub(crate) fn head_liberty_count(&self, h: Point) -> usize {
+        usize::from(at(&self.strings[LIBS], h.index()))
+    }
+
     /// Number of stones in the string at `p` (0 for an empty point).
     #[inline]
     #[must_use]

@@ -918,7 +918,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let mut adj = no_points();
         let na = board.adjacent_strings(target, &mut adj);
         for &a in adj.get(..na).unwrap_or(&[]) {
-            let alibs = board.liberty_count(a);
+            let alibs = board.head_liberty_count(a);
             if alibs <= 2 && alibs <= libs && n_extra < MAX_BREAK_CHAIN {
                 let threatened = self.pre_read(|r| r.attack_read(board, a, below, komaster));
                 if threatened.0 != Code::Fail {
@@ -1018,7 +1018,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             let mut adj = no_points();
             let na = board.adjacent_strings(target, &mut adj);
             for &a in adj.get(..na).unwrap_or(&[]) {
-                if board.liberty_count(a) == 1 {
+                if board.head_liberty_count(a) == 1 {
                     let mut l = [a; 1];
                     board.liberties(a, &mut l);
                     list.push(l[0]);
@@ -1026,7 +1026,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
                     let mut around = [Point::FILLER; 8];
                     let nn = board.adjacent_strings(a, &mut around);
                     for &b in around.get(..nn).unwrap_or(&[]) {
-                        if board.liberty_count(b) == 1 {
+                        if board.head_liberty_count(b) == 1 {
                             let mut l = [b; 1];
                             board.liberties(b, &mut l);
                             list.push(l[0]);
@@ -1255,7 +1255,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             if n_extra >= MAX_BREAK_CHAIN {
                 break;
             }
-            let alibs = board.liberty_count(a);
+            let alibs = board.head_liberty_count(a);
             let worth = libs >= 2 || last[0].neighbors().iter().any(|&q| board.same_string(q, a));
             if !(2..=3).contains(&alibs) || !worth {
                 continue;
@@ -1405,7 +1405,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // liberty more than the target and no more than three.
         let most = if ladder_only { 1 } else { (libs + 1).min(3) };
         for &a in adj.get(..na).unwrap_or(&[]) {
-            if board.liberty_count(a) <= most {
+            if board.head_liberty_count(a) <= most {
                 let mut l = [Point::FILLER; 3];
                 let k = board.liberties(a, &mut l);
                 for &q in l.get(..k).unwrap_or(&[]) {
@@ -2039,7 +2039,10 @@ fn chain_targets<const C: usize, const M: usize>(
             let mut near = |q: Point| {
                 if board.cell(q) == own {
                     let head = board.string_id(q);
-                    if head != target_head && board.liberty_count(q) <= 3 && !done.contains(head) {
+                    if head != target_head
+                        && board.head_liberty_count(head) <= 3
+                        && !done.contains(head)
+                    {
                         chain_friend(board, q, head, &mut done, chain, &mut n_chain);
                     }
                 }

@@ -1043,6 +1043,14 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
         usize::from(at(&self.strings[LIBS], h.index()))
     }
 
+    /// Exact number of liberties of the string at the stone `s` (not
+    /// checked: the cell is not read).
+    #[inline]
+    #[must_use]
+    pub(crate) fn stone_liberty_count(&self, s: Point) -> usize {
+        self.head_liberty_count(Point::from_layout(at(&self.strings[HEAD], s.index())))
+    }
+
     /// Number of stones in the string at `p` (0 for an empty point).
     #[inline]
     #[must_use]

@@ -999,9 +999,11 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         let Some(attacker) = board.color_at(target).map(Color::opponent) else {
             return 0;
         };
-        let libs = board.liberty_count(target);
         let mut list = MoveList::new(out);
         let lib_set = Liberties::of(board, target);
+        // All of them: a string read at a node has at most four (see
+        // `attack_hopeless`).
+        let libs = lib_set.len;
         // The scores of the liberties read for backfilling, by liberty
         // (`None`: not a candidate), when `backfilled`.
         let mut lib_scores: [Option<i16>; 4] = [None; 4];
@@ -1637,7 +1639,7 @@ impl<'a> MoveList<'a> {
         q: Point,
         pushed: Point,
     ) {
-        if board.liberty_count(q) > 4 {
+        if board.stone_liberty_count(q) > 4 {
             return;
         }
         let mut ql = [Point::FILLER; 4];

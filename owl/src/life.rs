@@ -4,9 +4,10 @@
 //!
 //! Owns [`evaluate`]. Only the opponent's strings within
 //! [`REGION_RADIUS`] steps of the goal are read tactically (owlet-optics'
-//! `dead_stones_in`); the goal's colour's stones are never counted dead. Eye spaces are those of the
-//! goal's colour that touch a goal stone (owlet-optics' `eye_space` and
-//! `compute_eyes`), summed with [`EyeValue::plus`].
+//! `dead_stones_in`); the goal's colour's stones are never counted dead.
+//! Eye spaces are those of the goal's colour that touch a goal stone
+//! (owlet-optics' `eye_space` and `compute_eyes`), summed with
+//! [`EyeValue::plus`].
 //!
 //! Omits: GNU Go's owl-specific domains and its "probable" eye counts.
 

@@ -19,9 +19,9 @@
 //! `no_std`, no allocation, no `unsafe`; nothing here panics on any input.
 //!
 //! # Memory
-//! [`Owl`] is 104 bytes plus 16 bytes per cache entry and 32 per remembered
-//! eye space ([`life::EyeMemo`]): 12,360 bytes with the defaults (512 and
-//! 128), 3,144 as the device console's `Owl<128, 32>`. A search keeps per
+//! [`Owl`] is 120 bytes plus 16 bytes per cache entry and 32 per remembered
+//! eye space ([`life::EyeMemo`]): 12,376 bytes with the defaults (512 and
+//! 128), 3,160 as the device console's `Owl<128, 32>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 392 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame

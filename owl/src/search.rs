@@ -128,6 +128,10 @@ pub struct OwlLimits {
     /// Of [`OwlLimits::node_limit`], the most a call's checks and rescues
     /// may read together, so that they cannot starve the tree.
     pub check_limit: u32,
+    /// Tactical reading nodes per top-level call, its checks and rescues
+    /// included: a call that has read them stops as at its node limit, so
+    /// its work is bounded by what its nodes read as well as by their count.
+    pub reading_limit: u32,
     /// The eye-graph solver's node budget per eye space during an owl
     /// search (an eye space beyond it gets the solver's flagged estimate).
     pub eye_budget: u32,
@@ -159,6 +163,7 @@ impl OwlLimits {
         ko_depth: 14,
         node_limit: 1000,
         check_limit: 1000,
+        reading_limit: 120_000,
         eye_budget: 20_000,
         root_eye_budget: 100_000,
         link_goal: true,
@@ -324,6 +329,8 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     limits: OwlLimits,
     nodes: u64,
     call_nodes: u32,
+    /// The reader's node count as the current call started.
+    reading_start: u64,
     /// The nodes of `call_nodes` read by checks and rescues.
     check_nodes: u32,
     limit_hit: bool,
@@ -378,6 +385,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             limits: OwlLimits::DEFAULT,
             nodes: 0,
             call_nodes: 0,
+            reading_start: 0,
             check_nodes: 0,
             limit_hit: false,
             checks_left: 0,
@@ -699,6 +707,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // The dragon is read under owl's reading limits.
         let (reading, budget) = (self.limits.reading, self.limits.eye_budget);
         let saved = begin_search(reader, solver, reading, budget, TREE_REACH);
+        self.reading_start = reader.nodes();
         let original = dragon_stones_read(board, reader, p);
         let attack = side == Side::Attacker;
         let task = Task {
@@ -789,8 +798,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> (Code, Option<Point>) {
         let lost = (Code::Fail, None);
         let fresh = core::mem::take(&mut self.fresh);
-        if self.call_nodes >= self.limits.node_limit
-            || (self.checking && self.check_nodes >= self.limits.check_limit)
+        if self.call_spent(reader) || (self.checking && self.check_nodes >= self.limits.check_limit)
         {
             self.limit_hit = true;
             self.cutoffs = self.cutoffs.wrapping_add(1);
@@ -975,9 +983,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         (child.invert(), self.budget_cuts != cuts)
     }
 
+    /// Whether the call has read its nodes or its tactical reading
+    /// ([`OwlLimits::node_limit`], [`OwlLimits::reading_limit`]).
+    fn call_spent<const R: usize, const A: usize>(&self, reader: &Reader<R, A>) -> bool {
+        self.call_nodes >= self.limits.node_limit
+            || reader.nodes().wrapping_sub(self.reading_start)
+                >= u64::from(self.limits.reading_limit)
+    }
+
     /// Whether no further check or rescue can read a node this call.
-    fn spent(&self) -> bool {
-        self.call_nodes >= self.limits.node_limit || self.check_nodes >= self.limits.check_limit
+    fn spent<const R: usize, const A: usize>(&self, reader: &Reader<R, A>) -> bool {
+        self.call_spent(reader) || self.check_nodes >= self.limits.check_limit
     }
 
     /// The rescues ([`ROOT_RESCUES`]) of a defender's root where no move
@@ -1000,7 +1016,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> Option<Point> {
         for &(p, retake) in moves.iter().take(ROOT_RESCUES) {
-            if self.spent() {
+            if self.spent(reader) {
                 return None;
             }
             if retake {
@@ -2159,8 +2175,8 @@ mod sizes {
             core::mem::size_of::<PointSet>(),
         );
         assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 32);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 12_360);
-        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 3_144);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 12_376);
+        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 3_160);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

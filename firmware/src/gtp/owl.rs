@@ -29,7 +29,7 @@ use super::optics::ConsoleSolver;
 use crate::scoring::{DeadStoneOracle, UnconditionalOracle};
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
-/// eye spaces (12,360 bytes), or 128 and 32 (3,144 bytes) with the `small`
+/// eye spaces (12,376 bytes), or 128 and 32 (3,160 bytes) with the `small`
 /// feature.
 #[cfg(not(feature = "small"))]
 pub type ConsoleOwl = Owl<512>;

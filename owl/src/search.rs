@@ -1775,6 +1775,46 @@ mod tests {
     }
 
     #[test]
+    fn a_call_stops_at_its_reading_limit() {
+        // The open position above: a quarter of the tactical reading the
+        // call does unbounded cuts it, with fewer nodes, and says so.
+        let diagram = "
+            .......X...O.
+            .....OOX.XXXX
+            ......OOXO...
+            .......O.OOOO
+            .......OOO...
+            .............
+            .............
+            .............
+            .............
+            .............
+            .............
+            ...........O.
+            ..........OO.";
+        let read = |reading_limit: u32| {
+            let mut board = Board::from_diagram(diagram).unwrap();
+            let (mut reader, mut solver) = (Reader::<256>::new(), Solver::<256>::new());
+            let mut owl = TestOwl::new();
+            owl.set_limits(OwlLimits {
+                node_limit: 16_000,
+                check_limit: 16_000,
+                reading_limit,
+                ..OwlLimits::DEFAULT
+            });
+            let m12 = pt(&board, "M12");
+            let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, m12));
+            (r, reader.nodes())
+        };
+        let (free, free_reading) = read(u32::MAX);
+        assert!(!free.limit_hit, "{free:?}");
+        let (cut, cut_reading) = read(u32::try_from(free_reading / 4).unwrap());
+        assert!(cut.limit_hit, "{cut:?}");
+        assert!(cut.nodes < free.nodes, "{cut:?} {free:?}");
+        assert!(cut_reading < free_reading, "{cut_reading} {free_reading}");
+    }
+
+    #[test]
     fn a_listing_takes_an_estimate_of_two_eyes_in_the_dragons_own_space() {
         // Black's corner of 9 points is too big for the solver's exact
         // value; its estimate is two eyes, and no point of it is marginal.

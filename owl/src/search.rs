@@ -926,6 +926,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// after it: its key does not see stones further from an eye space,
     /// and a value the check's positions left would serve the tree's other
     /// lines. Answers the reply's code.
+    /// Out of line, so that `search` stays small enough to be part of
+    /// `node`'s frame (one frame a ply on the device).
+    #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn reply_check<
         const C: usize,
@@ -1328,7 +1331,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         moves
     }
 
-    /// Plays `moves` for `side` in order and reads each reply.
+    /// Plays `moves` for `side` in order and reads each reply. Inlined
+    /// into its one caller, `node`, so that a ply is one frame.
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn search<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
         &mut self,

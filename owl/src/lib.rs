@@ -26,9 +26,9 @@
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 392 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame
 //! of their own that ends before the search goes deeper. On thumbv7m
-//! (release, opt-level "s") a ply is one 400-byte frame, and the search
-//! recurses at most [`MAX_OWL_DEPTH`] plies (one more under a root
-//! check, which reads from the root's child); the board's journal holds
+//! (release, opt-level "s") a ply is one frame of about 500 bytes, and
+//! the search recurses at most [`MAX_OWL_DEPTH`] plies (one more under a
+//! root check, which reads from the root's child); the board's journal holds
 //! the moves (no copies of positions). Each node also runs the tactical
 //! reader and the eye-graph solver, whose recursion adds to the stack at
 //! the deepest ply only.
@@ -36,11 +36,11 @@
 //! On the device (QEMU `lm3s6965evb`, thumbv7m, the console's `small`
 //! build: board journal 1,024 writes, reader caches 160 and 64, solver cache 1024
 //! on the stack, `Owl<128, 32>`) deep owl lines that end in long tactical
-//! readings take the console's stack to about 39 KiB of its 44,288 bytes
+//! readings take the console's stack to about 41 KiB of its 44,288 bytes
 //! (the repository's `docs/device.md` has the figures). The stack's
 //! worst case is the console (16.3 KiB with the owl command's solver),
-//! [`MAX_OWL_DEPTH`] + 1 plies of 400 bytes, the evaluation, then a reading of
-//! [`owlet_board::reading::MAX_READING_DEPTH`] plies (about 260 bytes
+//! [`MAX_OWL_DEPTH`] + 1 plies of about 500 bytes, the evaluation, then a
+//! reading of [`owlet_board::reading::MAX_READING_DEPTH`] plies (about 260 bytes
 //! each) or an eye analysis of [`EYE_LINE_DEPTH`] positions (about 272
 //! bytes each).
 //!

@@ -2718,6 +2718,6 @@ mod tests {
         // Documented in the crate docs: keep in step.
         assert_eq!(core::mem::size_of::<Board>(), 16_040);
         assert_eq!(core::mem::size_of::<Board<1024, 64>>(), 9_640);
-        assert_eq!(core::mem::size_of::<crate::Reader>(), 18_600);
+        assert_eq!(core::mem::size_of::<crate::Reader>(), 10_408);
     }
 }

@@ -58,7 +58,7 @@ use crate::point::{Color, Move, Point};
 /// Hard bound on recursion depth (plies): it bounds the device's stack under
 /// the deepest owl ply (about 300 bytes a ply); a 19×19 ladder needs ≤ 36.
 pub const MAX_READING_DEPTH: usize = 40;
-/// Default number of transposition cache entries (16 bytes each).
+/// Default number of transposition cache entries (8 bytes each).
 pub const DEFAULT_CACHE_ENTRIES: usize = 1024;
 /// Default number of area cache entries (16 bytes each).
 pub const DEFAULT_AREA_ENTRIES: usize = 128;

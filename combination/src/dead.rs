@@ -24,7 +24,7 @@ use owlet_owl::{Owl, OwlLimits, dragon_stones};
 
 use crate::search::{AaLimits, MAX_THREAT_LIBERTIES};
 
-/// Cache entries of the filter's owl searcher (16 bytes each).
+/// Cache entries of the filter's owl searcher (8 bytes each).
 pub const OWL_CACHE: usize = 64;
 /// Cache entries of the filter's eye-graph solver (8 bytes each).
 pub const OWL_SOLVER_CACHE: usize = 128;

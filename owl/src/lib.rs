@@ -19,9 +19,9 @@
 //! `no_std`, no allocation, no `unsafe`; nothing here panics on any input.
 //!
 //! # Memory
-//! [`Owl`] is 120 bytes plus 16 bytes per cache entry and 32 per remembered
-//! eye space ([`life::EyeMemo`]): 12,376 bytes with the defaults (512 and
-//! 128), 3,160 as the device console's `Owl<128, 32>`. A search keeps per
+//! [`Owl`] is 120 bytes plus 8 bytes per cache entry and 32 per remembered
+//! eye space ([`life::EyeMemo`]): 8,280 bytes with the defaults (512 and
+//! 128), 3,160 as the device console's `Owl<256, 32>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 392 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame
@@ -34,8 +34,8 @@
 //! the deepest ply only.
 //!
 //! On the device (QEMU `lm3s6965evb`, thumbv7m, the console's `small`
-//! build: board journal 1,024 writes, reader caches 160 and 64, solver cache 1024
-//! on the stack, `Owl<128, 32>`) deep owl lines that end in long tactical
+//! build: board journal 1,024 writes, reader caches 320 and 64, solver cache 1024
+//! on the stack, `Owl<256, 32>`) deep owl lines that end in long tactical
 //! readings take the console's stack to about 41 KiB of its 44,288 bytes
 //! (the repository's `docs/device.md` has the figures). The stack's
 //! worst case is the console (16.3 KiB with the owl command's solver),

@@ -100,7 +100,7 @@ pub const MAX_OWL_DEPTH: usize = 32;
 /// spaces' values can miss a move that settles two at once.
 pub const DOUBTED_PLIES: usize = 2;
 
-/// Default number of cache entries (16 bytes each).
+/// Default number of cache entries (8 bytes each).
 pub const DEFAULT_CACHE_ENTRIES: usize = 512;
 
 /// Limits of an owl search (GNU Go's names in brackets).
@@ -2209,8 +2209,8 @@ mod sizes {
             core::mem::size_of::<PointSet>(),
         );
         assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 32);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 12_376);
-        assert_eq!(core::mem::size_of::<Owl<128, 32>>(), 3_160);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 8_280);
+        assert_eq!(core::mem::size_of::<Owl<256, 32>>(), 3_160);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

@@ -230,7 +230,7 @@ pub const ROOT_CHECKS: u8 = 3;
 
 /// In an attack call, the defender's replies to the attacker's winning
 /// root moves checked as the defender's root moves are ([`ROOT_CHECKS`]).
-pub const REPLY_CHECKS: u8 = 3;
+pub const REPLY_CHECKS: u8 = 2;
 
 /// When no root move of the defender wins in the tree, its first this many
 /// read again as the attacker's own call after them would; one that

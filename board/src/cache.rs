@@ -4,10 +4,10 @@
 //! bits, a [`Code`], an optional move and the depth of the node that
 //! computed the answer, stored at `key % N` and always replaced. The slot
 //! and the stored bits together tell keys apart: a lookup takes another
-//! key's answer with odds of about 2⁻³², and the bytes saved are twice the
-//! entries in a device's RAM. The tactical reader
-//! and the owl search keep one each. Omits buckets, ageing and any
-//! replacement policy: a slot holds the latest answer written to it.
+//! key's answer with odds of about 2⁻³², and a device's RAM holds twice the
+//! entries that whole keys would allow. The tactical reader and the owl
+//! search keep one each. Omits buckets, ageing and any replacement policy:
+//! a slot holds the latest answer written to it.
 //!
 //! Also owns [`slot`], `key % n` for every fixed-size table keyed by a
 //! 64-bit hash, computed with 32-bit divisions: a Cortex-M has no 64-bit

@@ -126,7 +126,8 @@ pub struct OwlLimits {
     /// rescues included: a call never reads more.
     pub node_limit: u32,
     /// Of [`OwlLimits::node_limit`], the most a call's checks and rescues
-    /// may read together, so that they cannot starve the tree.
+    /// may read together, so that they cannot starve the tree; a check
+    /// that needs more is seldom the one that changes the answer.
     pub check_limit: u32,
     /// Tactical reading nodes per top-level call, its checks and rescues
     /// included: a call that has read them stops as at its node limit, so
@@ -162,7 +163,7 @@ impl OwlLimits {
         first_reply_moves: 8,
         ko_depth: 14,
         node_limit: 1000,
-        check_limit: 1000,
+        check_limit: 600,
         reading_limit: 120_000,
         eye_budget: 20_000,
         root_eye_budget: 100_000,

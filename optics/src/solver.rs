@@ -321,6 +321,9 @@ pub struct Solver<const CACHE: usize = DEFAULT_CACHE_ENTRIES> {
     /// position: on Thumb-2 a load brings two words, where an immediate
     /// takes two instructions a word.
     multipliers: [u64; 2],
+    /// Nodes of every analysis before the last (wrapping; see
+    /// [`Solver::total_nodes`]).
+    earlier_nodes: u64,
     len: usize,
     nodes: u32,
     budget: u32,
@@ -408,6 +411,7 @@ impl<const CACHE: usize> Solver<CACHE> {
             ncaptives: 0,
             captive_mask: 0,
             local_play: false,
+            earlier_nodes: 0,
             nodes: 0,
             budget: DEFAULT_NODE_BUDGET,
             depth_limit: MAX_DEPTH,
@@ -460,6 +464,13 @@ impl<const CACHE: usize> Solver<CACHE> {
         self.nodes
     }
 
+    /// Nodes used by every analysis since the solver was made (wrapping):
+    /// a caller's work between two readings of it.
+    #[must_use]
+    pub fn total_nodes(&self) -> u64 {
+        self.earlier_nodes.wrapping_add(u64::from(self.nodes))
+    }
+
     /// Analyses since the solver was made whose value is an estimate
     /// because the node budget or the line depth cut them (a memo answer
     /// of such an analysis counts again). Saturates at `u32::MAX`. Graphs
@@ -488,6 +499,7 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// change the answer), larger ones as given.
     pub fn analyze(&mut self, graph: &EyeGraph) -> Analysis {
         if let Some(found) = crate::table::lookup(graph) {
+            self.count_last();
             self.nodes = 0;
             return found;
         }
@@ -544,7 +556,14 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// Analyses the memo keeps.
     const MEMO: usize = CACHE / 10;
 
+    /// Adds the last analysis's nodes to the earlier ones, before the
+    /// next analysis counts its own.
+    fn count_last(&mut self) {
+        self.earlier_nodes = self.earlier_nodes.wrapping_add(u64::from(self.nodes));
+    }
+
     fn run(&mut self, graph: &EyeGraph, outer: u8) -> Analysis {
+        self.count_last();
         let open = graph.stones == 0 && graph.defenders == 0 && graph.marginal != 0;
         if graph.len() > usize::from(self.vertex_limit)
             || (open && graph.len() > usize::from(self.open_vertex_limit))
@@ -2010,6 +2029,23 @@ mod tests {
         assert!(board.nodes() <= 200, "{}", board.nodes());
     }
 
+    /// The total counts every analysis's nodes once: a table lookup and a
+    /// memo answer add none.
+    #[test]
+    fn the_total_adds_up_every_analysis() {
+        let mut s: Solver = Solver::new();
+        assert_eq!(s.total_nodes(), 0);
+        let mut sum = 0;
+        for g in [".O.O.....", ".....%.....", ".....%.....", "..."] {
+            let _ = s.analyze_with_outer(&EyeGraph::parse(g).unwrap(), 2);
+            sum += u64::from(s.nodes());
+            assert_eq!(s.total_nodes(), sum, "{g}");
+        }
+        let _ = s.analyze(&EyeGraph::parse("...").unwrap());
+        assert_eq!((s.nodes(), s.total_nodes()), (0, sum));
+        assert!(sum > u64::from(MEMO_MIN_NODES), "{sum}");
+    }
+
     /// An analysis that reads at least [`MEMO_MIN_NODES`] is answered from
     /// the memo the second time, with the same answer and no reading;
     /// another budget is another question.
@@ -2121,7 +2157,7 @@ mod size {
         // Solver: the cache plus about 0.85 KiB (line of 64 positions,
         // graph, move order and its inverse by nibbles, captives).
         let fixed = core::mem::size_of::<Solver<0>>();
-        assert!(fixed <= 848, "{fixed}");
+        assert!(fixed <= 856, "{fixed}");
         assert_eq!(core::mem::size_of::<Solver<1024>>(), fixed + 8192);
         assert!(core::mem::size_of::<EyeGraph>() <= 96);
         std::println!(

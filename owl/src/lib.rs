@@ -20,8 +20,8 @@
 //!
 //! # Memory
 //! [`Owl`] is 120 bytes plus 8 bytes per cache entry and 32 per remembered
-//! eye space ([`life::EyeMemo`]): 8,280 bytes with the defaults (512 and
-//! 128), 3,160 as the device console's `Owl<256, 32>`. A search keeps per
+//! eye space ([`life::EyeMemo`]): 8,288 bytes with the defaults (512 and
+//! 128), 3,168 as the device console's `Owl<256, 32>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 392 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame

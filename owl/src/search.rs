@@ -64,8 +64,14 @@
 //! against one budget, [`OwlLimits::node_limit`], of which the checks and
 //! rescues together may take at most [`OwlLimits::check_limit`]: a check
 //! the budget cuts refutes nothing, a rescue it cuts saves nothing, and
-//! once it is spent no rescue starts, so a call's work is bounded by the
-//! budget alone.
+//! once it is spent no rescue starts. The nodes and their reading count
+//! against [`OwlLimits::work_limit`] the same way: owl nodes, tactical
+//! reading nodes and eye-solver nodes, weighed by what each costs
+//! ([`OWL_NODE_WORK`], [`SOLVER_NODES_PER_READING_NODE`]); past
+//! [`OwlLimits::eye_limit`]
+//! solver nodes, every further eye space is read with at most
+//! [`SPENT_EYE_BUDGET`] nodes. So a call's work is bounded by its budgets
+//! alone.
 //!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.
@@ -129,10 +135,16 @@ pub struct OwlLimits {
     /// may read together, so that they cannot starve the tree; a check
     /// that needs more is seldom the one that changes the answer.
     pub check_limit: u32,
-    /// Tactical reading nodes per top-level call, its checks and rescues
-    /// included: a call that has read them stops as at its node limit, so
-    /// its work is bounded by what its nodes read as well as by their count.
-    pub reading_limit: u32,
+    /// Work per top-level call, its checks and rescues included, in
+    /// tactical reading nodes: its reading nodes, [`OWL_NODE_WORK`] per owl
+    /// node and its eye-solver nodes over [`SOLVER_NODES_PER_READING_NODE`].
+    /// A call that has done it stops as at its node limit.
+    pub work_limit: u32,
+    /// Eye-solver nodes per top-level call after which every further eye
+    /// space is read with at most [`SPENT_EYE_BUDGET`] nodes (its value is
+    /// then mostly the solver's estimate), so that eye spaces cannot take
+    /// the call's whole work.
+    pub eye_limit: u32,
     /// The eye-graph solver's node budget per eye space during an owl
     /// search (an eye space beyond it gets the solver's flagged estimate).
     pub eye_budget: u32,
@@ -164,7 +176,8 @@ impl OwlLimits {
         ko_depth: 14,
         node_limit: 1000,
         check_limit: 600,
-        reading_limit: 120_000,
+        work_limit: 140_000,
+        eye_limit: 300_000,
         eye_budget: 20_000,
         root_eye_budget: 100_000,
         link_goal: true,
@@ -219,6 +232,19 @@ pub struct OwlResult {
     /// Owl nodes the call visited.
     pub nodes: u32,
 }
+
+/// An owl node's own work (its evaluation and move generation, reading
+/// aside) in tactical reading nodes (on the device, about 107,000 and
+/// 3,545 instructions).
+pub const OWL_NODE_WORK: u64 = 30;
+
+/// Eye-solver nodes that cost as much as one tactical reading node (on the
+/// device, 241 and 3,545 instructions): their weight in a call's work.
+pub const SOLVER_NODES_PER_READING_NODE: u64 = 15;
+
+/// The eye solver's budget per eye space once a call has read
+/// [`OwlLimits::eye_limit`] solver nodes.
+pub const SPENT_EYE_BUDGET: u32 = 2_000;
 
 /// Moves the attacker tries at the branch depth itself (one below it for
 /// either side beyond): its first-scored move there is often not the kill.
@@ -332,6 +358,8 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     call_nodes: u32,
     /// The reader's node count as the current call started.
     reading_start: u64,
+    /// The eye solver's node count as the current call started.
+    solver_start: u64,
     /// The nodes of `call_nodes` read by checks and rescues.
     check_nodes: u32,
     limit_hit: bool,
@@ -387,6 +415,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             nodes: 0,
             call_nodes: 0,
             reading_start: 0,
+            solver_start: 0,
             check_nodes: 0,
             limit_hit: false,
             checks_left: 0,
@@ -709,6 +738,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let (reading, budget) = (self.limits.reading, self.limits.eye_budget);
         let saved = begin_search(reader, solver, reading, budget, TREE_REACH);
         self.reading_start = reader.nodes();
+        self.solver_start = solver.total_nodes();
         let original = dragon_stones_read(board, reader, p);
         let attack = side == Side::Attacker;
         let task = Task {
@@ -799,7 +829,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> (Code, Option<Point>) {
         let lost = (Code::Fail, None);
         let fresh = core::mem::take(&mut self.fresh);
-        if self.call_spent(reader) || (self.checking && self.check_nodes >= self.limits.check_limit)
+        if self.call_spent(reader, solver)
+            || (self.checking && self.check_nodes >= self.limits.check_limit)
         {
             self.limit_hit = true;
             self.cutoffs = self.cutoffs.wrapping_add(1);
@@ -987,17 +1018,32 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         (child.invert(), self.budget_cuts != cuts)
     }
 
-    /// Whether the call has read its nodes or its tactical reading
-    /// ([`OwlLimits::node_limit`], [`OwlLimits::reading_limit`]).
-    fn call_spent<const R: usize, const A: usize>(&self, reader: &Reader<R, A>) -> bool {
+    /// Whether the call has read its nodes or done its work
+    /// ([`OwlLimits::node_limit`], [`OwlLimits::work_limit`]).
+    fn call_spent<const R: usize, const A: usize, const S: usize>(
+        &self,
+        reader: &Reader<R, A>,
+        solver: &Solver<S>,
+    ) -> bool {
+        let reading = reader.nodes().wrapping_sub(self.reading_start);
+        let owl = u64::from(self.call_nodes) * OWL_NODE_WORK;
+        let eyes = self.solver_nodes(solver) / SOLVER_NODES_PER_READING_NODE;
         self.call_nodes >= self.limits.node_limit
-            || reader.nodes().wrapping_sub(self.reading_start)
-                >= u64::from(self.limits.reading_limit)
+            || reading.saturating_add(owl).saturating_add(eyes) >= u64::from(self.limits.work_limit)
+    }
+
+    /// The eye solver's nodes this call.
+    fn solver_nodes<const S: usize>(&self, solver: &Solver<S>) -> u64 {
+        solver.total_nodes().wrapping_sub(self.solver_start)
     }
 
     /// Whether no further check or rescue can read a node this call.
-    fn spent<const R: usize, const A: usize>(&self, reader: &Reader<R, A>) -> bool {
-        self.call_spent(reader) || self.check_nodes >= self.limits.check_limit
+    fn spent<const R: usize, const A: usize, const S: usize>(
+        &self,
+        reader: &Reader<R, A>,
+        solver: &Solver<S>,
+    ) -> bool {
+        self.call_spent(reader, solver) || self.check_nodes >= self.limits.check_limit
     }
 
     /// The rescues ([`ROOT_RESCUES`]) of a defender's root where no move
@@ -1020,7 +1066,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> Option<Point> {
         for &(p, retake) in moves.iter().take(ROOT_RESCUES) {
-            if self.spent(reader) {
+            if self.spent(reader, solver) {
                 return None;
             }
             if retake {
@@ -1108,6 +1154,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> Plan {
         if depth == 0 {
             set_eye_reach(solver, self.limits.root_eye_budget, ROOT_REACH);
+        }
+        if self.solver_nodes(solver) > u64::from(self.limits.eye_limit) {
+            solver.set_budget(SPENT_EYE_BUDGET);
         }
         let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
         if depth == 0 {
@@ -1783,30 +1832,65 @@ mod tests {
     }
 
     #[test]
-    fn a_call_stops_at_its_reading_limit() {
-        // A quarter of the tactical reading the call does unbounded cuts
-        // it, with fewer nodes, and says so.
+    fn a_call_stops_at_its_work_limit() {
+        // A quarter of the work the call does unbounded (reading nodes,
+        // weighed owl and solver nodes) cuts it, with fewer nodes, and
+        // says so.
         let diagram = OPEN_POSITION;
-        let read = |reading_limit: u32| {
+        let read = |work_limit: u32| {
             let mut board = Board::from_diagram(diagram).unwrap();
             let (mut reader, mut solver) = (Reader::<256>::new(), Solver::<256>::new());
             let mut owl = TestOwl::new();
             owl.set_limits(OwlLimits {
                 node_limit: 16_000,
                 check_limit: 16_000,
-                reading_limit,
+                work_limit,
                 ..OwlLimits::DEFAULT
             });
             let m12 = pt(&board, "M12");
             let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, m12));
-            (r, reader.nodes())
+            let work = reader.nodes()
+                + u64::from(r.nodes) * OWL_NODE_WORK
+                + solver.total_nodes() / SOLVER_NODES_PER_READING_NODE;
+            (r, work)
         };
-        let (free, free_reading) = read(u32::MAX);
+        let (free, free_work) = read(u32::MAX);
         assert!(!free.limit_hit, "{free:?}");
-        let (cut, cut_reading) = read(u32::try_from(free_reading / 4).unwrap());
+        let (cut, cut_work) = read(u32::try_from(free_work / 4).unwrap());
         assert!(cut.limit_hit, "{cut:?}");
         assert!(cut.nodes < free.nodes, "{cut:?} {free:?}");
-        assert!(cut_reading < free_reading, "{cut_reading} {free_reading}");
+        assert!(cut_work < free_work, "{cut_work} {free_work}");
+    }
+
+    #[test]
+    fn past_its_eye_limit_a_call_reads_eye_spaces_briefly() {
+        // White's corner space is too big for the spent budget: with no
+        // eye limit left, the defence's solver reads fewer nodes, and it
+        // still finds a defence.
+        let defend = |eye_limit: u32| {
+            let (mut board, mut reader, mut solver, mut owl) = setup(
+                "
+                .......
+                .......
+                XXXXX..
+                OOOOX..
+                ...OX..
+                ....OX.
+                ....OX.",
+            );
+            owl.set_limits(OwlLimits {
+                eye_limit,
+                ..OwlLimits::DEFAULT
+            });
+            let d4 = pt(&board, "D4");
+            let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, d4));
+            (r, solver.total_nodes())
+        };
+        let (full, full_nodes) = defend(OwlLimits::DEFAULT.eye_limit);
+        let (brief, brief_nodes) = defend(0);
+        assert_eq!(full.code, Code::Win, "{full:?}");
+        assert_eq!(brief.code, Code::Win, "{brief:?}");
+        assert!(brief_nodes < full_nodes, "{brief_nodes} {full_nodes}");
     }
 
     #[test]
@@ -2210,8 +2294,8 @@ mod sizes {
             core::mem::size_of::<PointSet>(),
         );
         assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 32);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 8_280);
-        assert_eq!(core::mem::size_of::<Owl<256, 32>>(), 3_160);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 8_288);
+        assert_eq!(core::mem::size_of::<Owl<256, 32>>(), 3_168);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

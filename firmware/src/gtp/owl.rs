@@ -29,7 +29,7 @@ use super::optics::ConsoleSolver;
 use crate::scoring::{DeadStoneOracle, UnconditionalOracle};
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
-/// eye spaces (8,280 bytes), or 256 and 32 (3,160 bytes) with the `small`
+/// eye spaces (8,288 bytes), or 256 and 32 (3,168 bytes) with the `small`
 /// feature.
 #[cfg(not(feature = "small"))]
 pub type ConsoleOwl = Owl<512>;

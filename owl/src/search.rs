@@ -68,10 +68,9 @@
 //! against [`OwlLimits::work_limit`] the same way: owl nodes, tactical
 //! reading nodes and eye-solver nodes, weighed by what each costs
 //! ([`OWL_NODE_WORK`], [`SOLVER_NODES_PER_READING_NODE`]); past
-//! [`OwlLimits::eye_limit`]
-//! solver nodes, every further eye space is read with at most
-//! [`SPENT_EYE_BUDGET`] nodes. So a call's work is bounded by its budgets
-//! alone.
+//! [`OwlLimits::eye_limit`] solver nodes, every further eye space is read
+//! with at most [`SPENT_EYE_BUDGET`] nodes. So a call's work is bounded by
+//! its budgets alone.
 //!
 //! Every call leaves the board exactly as it found it (each move is
 //! undone), and restores the reader's limits.

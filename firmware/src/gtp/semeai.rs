@@ -89,12 +89,18 @@ pub(super) fn run(
 /// Opponent dragons in contact that `dragon_status` races against.
 const MAX_RIVALS: usize = 3;
 
+/// Semeai nodes per root move of a race that may correct owl's `dead`: a
+/// seki or won race next to a dead dragon shows in a short reading, and a
+/// race cut by this limit corrects nothing.
+pub const RACE_CHECK_NODES: u32 = 60;
+
 /// Owl's status of the dragon through `p`, corrected by semeai: a dragon
 /// owl calls dead is alive when some opponent dragon in contact with it
 /// cannot kill it in a race even moving first (seki, or the race is its
 /// own). A rival that owl's root calls alive without a search (two sure
 /// eyes, open room, ample eye space, and in a listing two estimated eyes
-/// in a space it owns) races nothing and is not read.
+/// in a space it owns) races nothing and is not read. Each race reads at
+/// most [`RACE_CHECK_NODES`] nodes per root move.
 /// Reads with the caller's solver: a second one on the stack ran the
 /// device out of it, and a warm solver answers as a fresh one (each
 /// analysis clears its table; its memo is exact). Never inlined, like
@@ -131,7 +137,9 @@ pub(super) fn status_with_semeai(
         }
     }
     let mut semeai = ConsoleSemeai::new();
-    semeai.set_limits(engine.semeai_limits);
+    let mut limits = engine.semeai_limits;
+    limits.node_limit = limits.node_limit.min(RACE_CHECK_NODES);
+    semeai.set_limits(limits);
     let e = &mut *engine;
     for q in rivals.iter().flatten() {
         if e.owl

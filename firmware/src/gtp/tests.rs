@@ -656,6 +656,45 @@ fn the_two_by_two_attack_is_a_snapback() {
     }
 }
 
+/// Owl calls every dragon of a seki dead; the race against its neighbour,
+/// within `RACE_CHECK_NODES` a root move, makes `dragon_status` say alive.
+///
+/// ```text
+///    A B C D E
+///  5 . X . O .
+///  4 X X X O O
+///  3 O O O X X
+///  2 O O O X X
+///  1 . O . X .
+/// ```
+#[test]
+fn a_dragon_in_seki_is_alive_after_its_race() {
+    let mut lines = String::from("boardsize 5");
+    for v in [
+        "b b5", "b a4", "b b4", "b c4", "w d5", "w d4", "w e4", "w a3", "w b3", "w c3", "w a2",
+        "w b2", "w c2", "w b1", "b d3", "b e3", "b d2", "b e2", "b d1",
+    ] {
+        lines.push_str(&std::format!("\nplay {v}"));
+    }
+    let (mut e, _) = session(&lines);
+    for v in ["b5", "d5", "a3", "d3"] {
+        assert_eq!(
+            run(&mut e, &std::format!("owl_defend {v}")),
+            "= 0\n\n",
+            "{v}"
+        );
+        assert_eq!(
+            run(&mut e, &std::format!("dragon_status {v}")),
+            "= alive\n\n",
+            "{v}"
+        );
+    }
+    assert_eq!(
+        run(&mut e, "dragon_status"),
+        "= B5: alive\nD5: alive\nA3: alive\nD3: alive\n\n"
+    );
+}
+
 #[test]
 fn scoring_commands() {
     // Seki: black's B5-C4 and white's D5-E4 share C5, the strings below

@@ -656,8 +656,8 @@ fn the_two_by_two_attack_is_a_snapback() {
     }
 }
 
-/// Owl calls every dragon of a seki dead; the race against its neighbour,
-/// within `RACE_CHECK_NODES` a root move, makes `dragon_status` say alive.
+/// A 5×5 seki of four dragons (black's B5-C4 and white's D5-E4 share C5,
+/// the strings below share C1), played with `play COLOR VERTEX`:
 ///
 /// ```text
 ///    A B C D E
@@ -667,13 +667,18 @@ fn the_two_by_two_attack_is_a_snapback() {
 ///  2 O O O X X
 ///  1 . O . X .
 /// ```
+const SEKI_5X5: [&str; 19] = [
+    "b b5", "b a4", "b b4", "b c4", "w d5", "w d4", "w e4", "w a3", "w b3", "w c3", "w a2", "w b2",
+    "w c2", "w b1", "b d3", "b e3", "b d2", "b e2", "b d1",
+];
+
+/// Owl calls every dragon of [`SEKI_5X5`] dead; the race against its
+/// neighbour, within `RACE_CHECK_NODES` a root move, makes `dragon_status`
+/// say alive.
 #[test]
 fn a_dragon_in_seki_is_alive_after_its_race() {
     let mut lines = String::from("boardsize 5");
-    for v in [
-        "b b5", "b a4", "b b4", "b c4", "w d5", "w d4", "w e4", "w a3", "w b3", "w c3", "w a2",
-        "w b2", "w c2", "w b1", "b d3", "b e3", "b d2", "b e2", "b d1",
-    ] {
+    for v in SEKI_5X5 {
         lines.push_str(&std::format!("\nplay {v}"));
     }
     let (mut e, _) = session(&lines);
@@ -697,8 +702,7 @@ fn a_dragon_in_seki_is_alive_after_its_race() {
 
 #[test]
 fn scoring_commands() {
-    // Seki: black's B5-C4 and white's D5-E4 share C5, the strings below
-    // share C1 (GNU Go 3.8 lists the same four strings in seki).
+    // Seki (`SEKI_5X5`; GNU Go 3.8 lists the same four strings in seki).
     let (mut e, a) = session(
         "boardsize 5\nfinal_score\nkomi 6.5\nfinal_score\nfinal_status_list alive\nfinal_status c3",
     );
@@ -706,10 +710,7 @@ fn scoring_commands() {
     assert_eq!(a[3], "= W+6.5\n\n");
     assert_eq!(a[4], "= \n\n");
     assert_eq!(a[5], "= dame\n\n");
-    for v in [
-        "b b5", "b a4", "b b4", "b c4", "w d5", "w d4", "w e4", "w a3", "w b3", "w c3", "w a2",
-        "w b2", "w c2", "w b1", "b d3", "b e3", "b d2", "b e2", "b d1",
-    ] {
+    for v in SEKI_5X5 {
         assert_eq!(run(&mut e, &std::format!("play {v}")), "= \n\n");
     }
     assert_eq!(

@@ -16,22 +16,20 @@
 //! test does the same with the first [`SAMPLE_19`] finished 19×19 games
 //! ([`FLOOR_19`], [`DEAD_FLOOR_19`]).
 //!
-//! Measured on all 185 finished 9×9 games under `games/` (final_score
-//! and final_status_list dead, each from a fresh `owlet gtp`): the same
-//! winner as GNU Go with `--chinese-rules` in 178 (96.2%), the same score
-//! in 169 (91.4%), the same dead stones in 167 (90.3%); 905 of the 1029
-//! stones either calls dead agreed. Against GNU Go's default (territory)
-//! count, the same winner in 174 (94.1%). owlet's time per game on a
-//! machine shared with other builds: median 0.7 s, 148 games under 5 s,
-//! 90th percentile 29 s, at most 220 s (nearly empty boards that end in
-//! two passes, such as the trevor/ games, where every dragon needs owl).
-//! The 9×9 sample: same winner 12 of 12, same score 11, same dead stones
-//! 10, 98 of 106 dead stones agreed. The 19×19 sample: same winner 12 of
-//! 12, same score 11, same dead stones 11, 277 of 282 dead stones agreed
-//! (owlet's time for the 12 games, both commands, 25 s). GNU Go plays the game out before it counts; owlet
-//! judges the stones as they stand, so the games where they part are
-//! those with dead stones the owl reading misjudges (filllib7: owl calls
-//! black's group with eyes at A4 and A6 dead) or unsettled positions.
+//! Measured on all 187 finished 9×9 games under `games/` (final_score
+//! and final_status_list dead, one `owlet gtp` console, at 700d776): the
+//! same winner as GNU Go with `--chinese-rules` in 185 (98.9%), the same
+//! score in 178 (95.2%), the same dead stones in 174 (93.0%); 949 of the
+//! 1008 stones either calls dead agreed; owlet's time for all of them
+//! 5.9 s. The 9×9 sample: same winner 12 of 12, same score 11, same dead
+//! stones 10, 98 of 106 dead stones agreed. The 19×19 sample: same winner
+//! 12 of 12, same score 11, same dead stones 11, 277 of 282 dead stones
+//! agreed (owlet's time for the 12 games, both commands, 0.6 s). GNU Go
+//! plays the game out before it counts; owlet judges the stones as they
+//! stand, so the games where they part are those with dead stones the
+//! owl reading misjudges (nngs/whitemouse-gnugo-3.5.2-200312041808: 15
+//! stones GNU Go calls dead and owlet alive, and the other winner) or
+//! unsettled positions.
 
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Write};

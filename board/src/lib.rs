@@ -53,7 +53,7 @@ pub use board::{
 pub use cache::{TransCache, slot};
 pub use diagram::DiagramError;
 pub use point::{CAPACITY, Color, MAX_SIZE, Move, Point, STRIDE, VertexError};
-pub use reading::{Code, ReadResult, Reader, ReadingLimits};
+pub use reading::{Code, MAX_START_DEPTH, ReadResult, Reader, ReadingLimits};
 
 #[cfg(test)]
 extern crate std;

@@ -35,7 +35,9 @@
 //!
 //! Bounds: [`ReadingLimits`] holds named depths (full reading, branching,
 //! four-liberty and three-liberty attacks, ko) and a node limit per call;
-//! [`MAX_READING_DEPTH`] bounds recursion absolutely. Hitting the node limit
+//! [`MAX_READING_DEPTH`] bounds recursion absolutely; a caller may start
+//! its reads deeper ([`Reader::set_start_depth`]) so that the limits
+//! narrow them sooner. Hitting the node limit
 //! makes the attacker fail from that node on, and the result says so. A
 //! transposition cache ([`TransCache`]) keyed by the Zobrist hash,
 //! target, routine, depth and ko master keeps answers across calls, and an
@@ -68,6 +70,9 @@ pub const DEFAULT_AREA_ENTRIES: usize = 128;
 const AREA_MARGIN: u8 = 2;
 /// Sets of limits the area cache keeps answers under at once.
 pub const LIMIT_SETS: usize = 4;
+/// The deepest a top-level read may start ([`Reader::set_start_depth`]):
+/// the area cache keeps answers apart by it in two bits.
+pub const MAX_START_DEPTH: u8 = 3;
 /// Candidate moves considered at one node, at most.
 pub const MAX_CANDIDATES: usize = 24;
 /// Below this depth the attacker also takes liberties of strings the
@@ -272,6 +277,8 @@ pub struct Reader<
     /// are generated for: kept here, so that it is not cleared on each
     /// call.
     adj: [Point; 16],
+    /// The depth top-level reads start at ([`Reader::set_start_depth`]).
+    start_depth: u8,
 }
 
 impl<const CACHE: usize, const AREAS: usize> Default for Reader<CACHE, AREAS> {
@@ -343,6 +350,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             limit_set: 0,
             child_origin: Point::FILLER,
             adj: [Point::FILLER; 16],
+            start_depth: 0,
         }
     }
 
@@ -377,9 +385,26 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         self.limit_set = u8::try_from(slot).unwrap_or(0);
     }
 
-    /// The area cache's question kind: the routine and the limits' slot.
+    /// The area cache's question kind: the routine, the limits' slot and
+    /// the start depth (0..=63).
     fn area_kind(&self, routine: Routine) -> u8 {
-        routine as u8 | (self.limit_set << 2)
+        routine as u8 | (self.limit_set << 2) | (self.start_depth << 4)
+    }
+
+    /// The depth top-level reads start at.
+    #[must_use]
+    pub fn start_depth(&self) -> u8 {
+        self.start_depth
+    }
+
+    /// Makes top-level reads start `plies` deep (at most
+    /// [`MAX_START_DEPTH`]; 0 by default), so that the depth limits narrow
+    /// them sooner: a caller whose own moves count against the reading's
+    /// depth, as GNU Go's reading depth counts every move on the board's
+    /// stack, sets it. Transposition entries carry their depth, and the
+    /// area cache keeps answers apart by the start depth.
+    pub fn set_start_depth(&mut self, plies: u8) {
+        self.start_depth = plies.min(MAX_START_DEPTH);
     }
 
     /// Forgets every cached answer.
@@ -482,10 +507,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         }
         let depth_before = board.undo_depth();
         let (code, point) = match routine {
-            Routine::Attack => self.attack_node(board, target, 0, None),
+            Routine::Attack => self.attack_node(board, target, usize::from(self.start_depth), None),
             Routine::Defend => {
                 self.child_origin = origin;
-                self.defend_node(board, target, 0, None, true)
+                self.defend_node(board, target, usize::from(self.start_depth), None, true)
             }
         };
         // The search always undoes what it plays; make sure of it anyway.
@@ -2162,6 +2187,45 @@ mod tests {
         reader.set_limits(ReadingLimits::DEFAULT);
         assert_eq!(reader.attack(&mut board, d3), again);
         assert_eq!(reader.nodes(), before);
+    }
+
+    /// A read that starts deeper meets the depth limits sooner, and the
+    /// area cache keeps the answers of each start depth apart.
+    #[test]
+    fn a_read_started_deeper_narrows_sooner() {
+        // The net at E4 captures D4 (see the ladder test below): read
+        // to depth 7 from the root, not from three plies down, as its
+        // moves are no ataris.
+        let mut board: Board = Board::from_diagram(
+            "
+            .........
+            .......O.
+            .........
+            .........
+            ...X.....
+            ..XO.....
+            ....X....
+            .O.......
+            .........",
+        )
+        .unwrap();
+        let d4 = at("D4", 9).unwrap();
+        let mut reader: Reader = Reader::new();
+        reader.set_limits(ReadingLimits {
+            depth: 7,
+            ..ReadingLimits::DEFAULT
+        });
+        let net = (Code::Win, at("E4", 9));
+        let shallow = reader.attack(&mut board, d4);
+        assert_eq!((shallow.code, shallow.point), net);
+        reader.set_start_depth(u8::MAX);
+        assert_eq!(reader.start_depth(), MAX_START_DEPTH);
+        let deep = reader.attack(&mut board, d4);
+        assert_eq!((deep.code, deep.point), (Code::Fail, None));
+        reader.set_start_depth(0);
+        let nodes = reader.nodes();
+        assert_eq!(reader.attack(&mut board, d4), shallow);
+        assert_eq!(reader.nodes(), nodes, "answered from the area cache");
     }
 
     #[test]

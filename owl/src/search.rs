@@ -79,7 +79,8 @@
 //! "probable eyes" estimates and its ko-threat bookkeeping.
 
 use owlet_board::{
-    Board, Code, Color, Move, PlayError, Point, PointSet, Reader, ReadingLimits, TransCache,
+    Board, Code, Color, MAX_START_DEPTH, Move, PlayError, Point, PointSet, Reader, ReadingLimits,
+    TransCache,
 };
 use owlet_optics::Solver;
 
@@ -158,6 +159,11 @@ pub struct OwlLimits {
     /// an estimate of two eyes in a space the dragon owns
     /// ([`MARGINAL_SHARE`]).
     pub doubt_root_alive: bool,
+    /// From this depth on, each further ply starts a node's tactical reads
+    /// one ply deeper, up to [`MAX_START_DEPTH`] (GNU Go's reading depth
+    /// counts the owl's own moves): cheaper reads deep in the tree.
+    /// `u8::MAX`: every read starts at its own root.
+    pub reading_deepens_from: u8,
     /// The tactical reader's limits during an owl search: shallower than
     /// the reader's defaults, as owl reads many strings at every node.
     pub reading: ReadingLimits,
@@ -181,6 +187,7 @@ impl OwlLimits {
         root_eye_budget: 100_000,
         link_goal: true,
         doubt_root_alive: true,
+        reading_deepens_from: u8::MAX,
         reading: ReadingLimits {
             depth: 6,
             branch_depth: 4,
@@ -450,6 +457,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// a root that trusts its verdict is not cached.
     pub fn set_doubt_root_alive(&mut self, doubt: bool) {
         self.limits.doubt_root_alive = doubt;
+    }
+
+    /// Replaces [`OwlLimits::reading_deepens_from`] alone and keeps the
+    /// cache: a call's entries are keyed by it.
+    pub fn set_reading_deepens_from(&mut self, depth: u8) {
+        self.limits.reading_deepens_from = depth;
     }
 
     /// Forgets every cached answer.
@@ -744,7 +757,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             original: &original,
             color,
             salt: (p.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                ^ u64::from(attack).wrapping_mul(0xA076_1D64_78BD_642F),
+                ^ u64::from(attack).wrapping_mul(0xA076_1D64_78BD_642F)
+                ^ u64::from(self.limits.reading_deepens_from).wrapping_mul(0xE703_7ED1_A0B4_28DB),
             attack,
         };
         let (code, point) = match first {
@@ -861,6 +875,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             return hit;
         }
         let cutoffs = self.cutoffs;
+        // This node's reads start as deep as its depth says; the caller's
+        // start depth is given back before returning.
+        let outer_start = reader.start_depth();
+        reader.set_start_depth(self.reading_start(depth));
         // The evaluation's state (the Life, the move list) lives only in
         // `plan`'s frame, so a ply keeps just its few candidate moves while
         // the search goes deeper: on the device every byte a ply keeps is
@@ -882,10 +900,20 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 }
             }
         };
+        reader.set_start_depth(outer_start);
         if self.cutoffs == cutoffs {
             self.store(key, depth, result.0, result.1);
         }
         result
+    }
+
+    /// The depth a node's tactical reads start at
+    /// ([`OwlLimits::reading_deepens_from`]).
+    fn reading_start(&self, depth: usize) -> u8 {
+        let from = usize::from(self.limits.reading_deepens_from);
+        u8::try_from(depth.saturating_sub(from))
+            .unwrap_or(u8::MAX)
+            .min(MAX_START_DEPTH)
     }
 
     /// The defender's root verdict of alive with no move needed (`PASS`),
@@ -2183,6 +2211,37 @@ mod tests {
         assert_eq!(r.code, Code::Fail);
         let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, a3));
         assert_eq!(status, Some(DragonStatus::Dead));
+    }
+
+    /// With every node's reads started as deep as they may
+    /// ([`OwlLimits::reading_deepens_from`] 0), straight three is still
+    /// critical at its middle, and the reader gets back the start depth it
+    /// had before the call.
+    #[test]
+    fn reads_started_deeper_keep_the_vital_point() {
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .......
+            .......
+            .......
+            .......
+            XXXXX..
+            OOOOX..
+            ...OX..",
+        );
+        owl.set_reading_deepens_from(0);
+        reader.set_start_depth(1);
+        let d2 = pt(&board, "D2");
+        let b1 = pt(&board, "B1");
+        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, d2));
+        assert_eq!(
+            status,
+            Some(DragonStatus::Critical {
+                attack: Some(b1),
+                defense: Some(b1)
+            })
+        );
+        assert_eq!(reader.start_depth(), 1);
     }
 
     #[test]

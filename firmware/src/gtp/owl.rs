@@ -238,6 +238,13 @@ pub const LIST_OWL_NODES: u64 = 10_000;
 /// every dragon, so each gets a smaller share.
 pub const LIST_DRAGON_NODES: u32 = 400;
 
+/// In the owl searches of whole-board judgements (a `dragon_status`
+/// listing, `final_score`), the depth from which each ply starts the
+/// tactical reads one ply deeper
+/// ([`owlet_owl::OwlLimits::reading_deepens_from`]): they read every
+/// dragon, and their verdicts on game positions hardly depend on deep reads.
+pub const BOARD_READING_DEEPENS_FROM: u8 = 2;
+
 /// A dragon with a string of at most this many liberties is read first
 /// in a listing.
 const LIST_WEAK_LIBERTIES: usize = 3;
@@ -269,17 +276,17 @@ struct Listing {
 /// nodes, each owl search within [`LIST_DRAGON_NODES`] and trusting an
 /// attack root's verdict of two sure eyes, or of two estimated eyes in a
 /// space the dragon owns ([`owlet_owl::OwlLimits::doubt_root_alive`]
-/// off), as GNU Go's static statuses do. A dragon the Instant Eye
-/// Tester's real eyes carry ([`lives_on_real_eyes`]) is `alive` without a
-/// search. The others are
-/// read weak ones first (a string of at most [`LIST_WEAK_LIBERTIES`]
-/// liberties), each group in board order, so that a spent budget leaves
-/// out the safer; each dragon left then gets the static verdict: `dead`
-/// when it stands in the other colour's unconditional territory or the
-/// judgement of `final_score` on this same board called it dead, else
-/// `alive`, counted as an owl limit hit (`get_limit_hits`). The reading
-/// and the writing are frames side by side, so that neither's point sets
-/// sit under the other's searches.
+/// off), as GNU Go's static statuses do, and with reads that start deeper
+/// as its searches go deeper ([`BOARD_READING_DEEPENS_FROM`]). A dragon
+/// the Instant Eye Tester's real eyes carry ([`lives_on_real_eyes`]) is
+/// `alive` without a search. The others are read weak ones first (a
+/// string of at most [`LIST_WEAK_LIBERTIES`] liberties), each group in
+/// board order, so that a spent budget leaves out the safer; each dragon
+/// left then gets the static verdict: `dead` when it stands in the other
+/// colour's unconditional territory or the judgement of `final_score` on
+/// this same board called it dead, else `alive`, counted as an owl limit
+/// hit (`get_limit_hits`). The reading and the writing are frames side by
+/// side, so that neither's point sets sit under the other's searches.
 pub(super) fn list_within(
     engine: &mut Engine,
     out: &mut Answer<'_>,
@@ -299,11 +306,17 @@ pub(super) fn list_within(
         .owl
         .set_node_limit(limits.node_limit.min(LIST_DRAGON_NODES));
     engine.owl.set_doubt_root_alive(false);
+    engine
+        .owl
+        .set_reading_deepens_from(BOARD_READING_DEEPENS_FROM);
     read_listing(engine, solver, &mut found, until, Some(&weak));
     read_listing(engine, solver, &mut found, until, None);
     write_listing(engine, out, solver, &found);
     engine.owl.set_node_limit(limits.node_limit);
     engine.owl.set_doubt_root_alive(limits.doubt_root_alive);
+    engine
+        .owl
+        .set_reading_deepens_from(limits.reading_deepens_from);
 }
 
 /// The first stones of the dragons with a string of at most

@@ -162,7 +162,8 @@ pub struct OwlLimits {
     /// From this depth on, each further ply starts a node's tactical reads
     /// one ply deeper, up to [`MAX_START_DEPTH`] (GNU Go's reading depth
     /// counts the owl's own moves): cheaper reads deep in the tree.
-    /// `u8::MAX`: every read starts at its own root.
+    /// `u8::MAX` (the default): every read starts at its own root, as
+    /// life-and-death problems need.
     pub reading_deepens_from: u8,
     /// The tactical reader's limits during an owl search: shallower than
     /// the reader's defaults, as owl reads many strings at every node.

@@ -2214,37 +2214,6 @@ mod tests {
         assert_eq!(status, Some(DragonStatus::Dead));
     }
 
-    /// With every node's reads started as deep as they may
-    /// ([`OwlLimits::reading_deepens_from`] 0), straight three is still
-    /// critical at its middle, and the reader gets back the start depth it
-    /// had before the call.
-    #[test]
-    fn reads_started_deeper_keep_the_vital_point() {
-        let (mut board, mut reader, mut solver, mut owl) = setup(
-            "
-            .......
-            .......
-            .......
-            .......
-            XXXXX..
-            OOOOX..
-            ...OX..",
-        );
-        owl.set_reading_deepens_from(0);
-        reader.set_start_depth(1);
-        let d2 = pt(&board, "D2");
-        let b1 = pt(&board, "B1");
-        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, d2));
-        assert_eq!(
-            status,
-            Some(DragonStatus::Critical {
-                attack: Some(b1),
-                defense: Some(b1)
-            })
-        );
-        assert_eq!(reader.start_depth(), 1);
-    }
-
     #[test]
     fn straight_three_is_critical_at_its_middle() {
         let (mut board, mut reader, mut solver, mut owl) = setup(
@@ -2276,6 +2245,14 @@ mod tests {
             owl.does_defend(b, &mut reader, &mut solver, a1, d2)
         });
         assert_eq!(r.code, Code::Fail);
+        // With every node's reads started as deep as they may
+        // (`reading_deepens_from` 0): the same vital point, and the reader
+        // gets back the start depth it had before the call.
+        owl.set_reading_deepens_from(0);
+        reader.set_start_depth(1);
+        let deeper = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, d2));
+        assert_eq!(deeper, status);
+        assert_eq!(reader.start_depth(), 1);
     }
 
     #[test]

@@ -238,11 +238,10 @@ pub const LIST_OWL_NODES: u64 = 10_000;
 /// every dragon, so each gets a smaller share.
 pub const LIST_DRAGON_NODES: u32 = 400;
 
-/// In the owl searches of whole-board judgements (a `dragon_status`
-/// listing, `final_score`), the depth from which each ply starts the
-/// tactical reads one ply deeper
-/// ([`owlet_owl::OwlLimits::reading_deepens_from`]): they read every
-/// dragon, and their verdicts on game positions hardly depend on deep reads.
+/// In a `dragon_status` listing's owl searches, the depth from which each
+/// ply starts the tactical reads one ply deeper
+/// ([`owlet_owl::OwlLimits::reading_deepens_from`]): a listing reads every
+/// dragon, and its verdicts on game positions hardly depend on deep reads.
 pub const BOARD_READING_DEEPENS_FROM: u8 = 2;
 
 /// A dragon with a string of at most this many liberties is read first

@@ -11,14 +11,15 @@
 //! ([`UnconditionalOracle`]) or when owl calls its dragon dead and no
 //! race against a neighbouring dragon saves it (the same judgement as
 //! `dragon_status`). Dragons are read weakest first (fewest liberties of
-//! a string, then fewest stones), with tactical reads that start deeper as
-//! owl's searches go deeper ([`super::owl::BOARD_READING_DEEPENS_FROM`]).
-//! A dragon is alive without owl reading when the Instant Eye Tester's
-//! real one-point eyes carry every one of its strings
-//! ([`lives_on_real_eyes`], no reading at all), or else when its enclosed
-//! regions hold two sure eyes by owlet-optics' eye values; a dragon owl
-//! cannot settle within its node limit, or left when the judgement's
-//! [`SCORE_OWL_NODES`] are spent, is alive and counted uncertain. Strings in seki come from [`seki_stones`]; the count is
+//! a string, then fewest stones), each with the console's owl limits, as
+//! `dragon_status` of one dragon reads it (`scripts/sim-check` holds the
+//! board's own count, by `OwlOracle`, to this one). A dragon is alive without owl reading
+//! when the Instant Eye Tester's real one-point eyes carry every one of
+//! its strings ([`lives_on_real_eyes`], no reading at all), or else when
+//! its enclosed regions hold two sure eyes by owlet-optics' eye values; a
+//! dragon owl cannot settle within its node limit, or left when the
+//! judgement's [`SCORE_OWL_NODES`] are spent, is alive and counted
+//! uncertain. Strings in seki come from [`seki_stones`]; the count is
 //! [`score`] with the dead stones off.
 //!
 //! Known differences from GNU Go: GNU Go plays the game out before
@@ -108,7 +109,6 @@ fn correct_races(engine: &mut Engine, owl_dead: &PointSet, f: &mut FinalStatuses
 
 /// The stones of the dragons owl calls dead (before the semeai
 /// correction); marks those owl could not settle as uncertain in `f`.
-/// Owl's limits are given back as they were.
 #[inline(never)]
 fn owl_verdicts(engine: &mut Engine, f: &mut FinalStatuses) -> PointSet {
     let mut owl_dead = PointSet::new();
@@ -142,10 +142,6 @@ fn owl_verdicts(engine: &mut Engine, f: &mut FinalStatuses) -> PointSet {
     let eyes = EyeContext::new(engine);
     let mut solver = ConsoleSolver::new();
     let start = engine.owl.nodes();
-    let deepens = engine.owl.limits().reading_deepens_from;
-    engine
-        .owl
-        .set_reading_deepens_from(super::owl::BOARD_READING_DEEPENS_FROM);
     let mut judged = PointSet::new();
     let rest = super::scan(engine.board.size());
     for p in order.iter().take(n).map(|e| e.2).chain(rest) {
@@ -182,7 +178,6 @@ fn owl_verdicts(engine: &mut Engine, f: &mut FinalStatuses) -> PointSet {
             }
         }
     }
-    engine.owl.set_reading_deepens_from(deepens);
     owl_dead
 }
 

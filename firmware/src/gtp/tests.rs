@@ -820,8 +820,8 @@ fn dragon_list_takes_dead_dragons_from_the_scoring_judgement() {
         owl::list_within(e, &mut out, &mut solver, 0);
         String::from(out.text())
     };
-    // Both read with owl limits of their own (BOARD_READING_DEEPENS_FROM
-    // among them) and give the console's back.
+    // Both read with owl limits of their own (the listing's
+    // BOARD_READING_DEEPENS_FROM among them) and give the console's back.
     let before = e.owl.limits();
     assert_ne!(before.reading_deepens_from, owl::BOARD_READING_DEEPENS_FROM);
     assert!(listing(&mut e).contains("A2: alive"));

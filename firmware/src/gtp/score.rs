@@ -13,13 +13,13 @@
 //! `dragon_status`). Dragons are read weakest first (fewest liberties of
 //! a string, then fewest stones), each with the console's owl limits, as
 //! `dragon_status` of one dragon reads it (`scripts/sim-check` holds the
-//! board's own count, by `OwlOracle`, to this one). A dragon is alive without owl reading
-//! when the Instant Eye Tester's real one-point eyes carry every one of
-//! its strings ([`lives_on_real_eyes`], no reading at all), or else when
-//! its enclosed regions hold two sure eyes by owlet-optics' eye values; a
-//! dragon owl cannot settle within its node limit, or left when the
-//! judgement's [`SCORE_OWL_NODES`] are spent, is alive and counted
-//! uncertain. Strings in seki come from [`seki_stones`]; the count is
+//! board's own count, by `OwlOracle`, to this one). A dragon is alive
+//! without owl reading when the Instant Eye Tester's real one-point eyes
+//! carry every one of its strings ([`lives_on_real_eyes`], no reading at
+//! all), or else when its enclosed regions hold two sure eyes by
+//! owlet-optics' eye values; a dragon owl cannot settle within its node
+//! limit, or left when the judgement's [`SCORE_OWL_NODES`] are spent, is
+//! alive and counted uncertain. Strings in seki come from [`seki_stones`]; the count is
 //! [`score`] with the dead stones off.
 //!
 //! Known differences from GNU Go: GNU Go plays the game out before

@@ -29,6 +29,14 @@ use owlet_board::{Board, Color, MAX_SIZE, Point, PointSet, Reader};
 use owlet_optics::{Solver, lives_on_real_eyes, unconditional_life};
 use owlet_owl::{DragonStatus, Owl, dragon_stones};
 
+/// In the owl searches of a whole-board judgement (the board's count by
+/// [`OwlOracle`], `final_score`, the `dragon_status` listing), the depth
+/// from which each ply starts the tactical reads one ply deeper
+/// ([`owlet_owl::OwlLimits::reading_deepens_from`]): such a judgement
+/// reads every dragon, and its verdicts on game positions hardly depend
+/// on deep reads.
+pub const BOARD_READING_DEEPENS_FROM: u8 = 2;
+
 /// Decides which stones are dead at the end of the game.
 pub trait DeadStoneOracle {
     /// Adds the dead stones of `board` to `dead`. The board must be left
@@ -97,8 +105,10 @@ impl DeadStoneOracle for UnconditionalOracle {
 /// Instant Eye Tester's real eyes carry ([`lives_on_real_eyes`]) is alive
 /// without a search; any other dragon costs an attack and
 /// perhaps a defence search under the owl's own limits
-/// ([`Owl::set_limits`]); a dragon the search cannot settle within them is
-/// not called dead.
+/// ([`Owl::set_limits`]) but for reads that start deeper as the searches
+/// go deeper ([`BOARD_READING_DEEPENS_FROM`]; the owl's own setting is
+/// given back); a dragon the search cannot settle within them is not
+/// called dead.
 ///
 /// ```
 /// use owlet_board::{Board, Point, PointSet, Reader};
@@ -121,6 +131,7 @@ impl DeadStoneOracle for UnconditionalOracle {
 /// oracle.dead_stones(&mut board, &mut dead);
 /// assert_eq!(dead.len(), 5);
 /// assert!(dead.contains(Point::from_vertex("A2", 7).unwrap()));
+/// assert_eq!(owl.limits(), owlet_owl::OwlLimits::DEFAULT);
 /// ```
 pub struct OwlOracle<'a, const O: usize, const R: usize, const A: usize, const S: usize> {
     /// The owl searcher (its limits bound the time per dragon).
@@ -140,6 +151,9 @@ impl<const O: usize, const R: usize, const A: usize, const S: usize> DeadStoneOr
         dead: &mut PointSet,
     ) {
         UnconditionalOracle.dead_stones(board, dead);
+        let deepens_from = self.owl.limits().reading_deepens_from;
+        self.owl
+            .set_reading_deepens_from(BOARD_READING_DEEPENS_FROM);
         let mut seen = *dead;
         for p in board.points() {
             if board.color_at(p).is_none() || seen.contains(p) {
@@ -159,6 +173,7 @@ impl<const O: usize, const R: usize, const A: usize, const S: usize> DeadStoneOr
                 }
             }
         }
+        self.owl.set_reading_deepens_from(deepens_from);
     }
 }
 

@@ -17,19 +17,18 @@
 //! ([`FLOOR_19`], [`DEAD_FLOOR_19`]).
 //!
 //! Measured on all 187 finished 9×9 games under `games/` (final_score
-//! and final_status_list dead, one `owlet gtp` console, at 700d776): the
-//! same winner as GNU Go with `--chinese-rules` in 185 (98.9%), the same
-//! score in 178 (95.2%), the same dead stones in 174 (93.0%); 949 of the
-//! 1008 stones either calls dead agreed; owlet's time for all of them
-//! 5.9 s. The 9×9 sample: same winner 12 of 12, same score 11, same dead
+//! and final_status_list dead, one `owlet gtp` console): the same winner
+//! as GNU Go with `--chinese-rules` in 186 (99.5%), the same score in 179
+//! (95.7%), the same dead stones in 174 (93.0%); 964 of the 1008 stones
+//! either calls dead agreed; owlet's time for all of them 4.9 s. The 9×9
+//! sample: same winner 12 of 12, same score 11, same dead
 //! stones 10, 98 of 106 dead stones agreed. The 19×19 sample: same winner
 //! 12 of 12, same score 11, same dead stones 11, 277 of 282 dead stones
 //! agreed (owlet's time for the 12 games, both commands, 0.6 s). GNU Go
 //! plays the game out before it counts; owlet judges the stones as they
 //! stand, so the games where they part are those with dead stones the
-//! owl reading misjudges (nngs/whitemouse-gnugo-3.5.2-200312041808: 15
-//! stones GNU Go calls dead and owlet alive, and the other winner) or
-//! unsettled positions.
+//! owl reading misjudges (trevor/trevor_20: 4 stones GNU Go calls dead
+//! and owlet alive, and the other winner) or unsettled positions.
 
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Write};

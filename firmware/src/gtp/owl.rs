@@ -238,12 +238,6 @@ pub const LIST_OWL_NODES: u64 = 10_000;
 /// every dragon, so each gets a smaller share.
 pub const LIST_DRAGON_NODES: u32 = 400;
 
-/// In a `dragon_status` listing's owl searches, the depth from which each
-/// ply starts the tactical reads one ply deeper
-/// ([`owlet_owl::OwlLimits::reading_deepens_from`]): a listing reads every
-/// dragon, and its verdicts on game positions hardly depend on deep reads.
-pub const BOARD_READING_DEEPENS_FROM: u8 = 2;
-
 /// A dragon with a string of at most this many liberties is read first
 /// in a listing.
 const LIST_WEAK_LIBERTIES: usize = 3;
@@ -276,7 +270,8 @@ struct Listing {
 /// attack root's verdict of two sure eyes, or of two estimated eyes in a
 /// space the dragon owns ([`owlet_owl::OwlLimits::doubt_root_alive`]
 /// off), as GNU Go's static statuses do, and with reads that start deeper
-/// as its searches go deeper ([`BOARD_READING_DEEPENS_FROM`]). A dragon
+/// as its searches go deeper
+/// ([`crate::scoring::BOARD_READING_DEEPENS_FROM`]). A dragon
 /// the Instant Eye Tester's real eyes carry ([`lives_on_real_eyes`]) is
 /// `alive` without a search. The others are read weak ones first (a
 /// string of at most [`LIST_WEAK_LIBERTIES`] liberties), each group in
@@ -307,7 +302,7 @@ pub(super) fn list_within(
     engine.owl.set_doubt_root_alive(false);
     engine
         .owl
-        .set_reading_deepens_from(BOARD_READING_DEEPENS_FROM);
+        .set_reading_deepens_from(crate::scoring::BOARD_READING_DEEPENS_FROM);
     read_listing(engine, solver, &mut found, until, Some(&weak));
     read_listing(engine, solver, &mut found, until, None);
     write_listing(engine, out, solver, &found);

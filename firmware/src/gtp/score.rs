@@ -11,9 +11,11 @@
 //! ([`UnconditionalOracle`]) or when owl calls its dragon dead and no
 //! race against a neighbouring dragon saves it (the same judgement as
 //! `dragon_status`). Dragons are read weakest first (fewest liberties of
-//! a string, then fewest stones), each with the console's owl limits, as
-//! `dragon_status` of one dragon reads it (`scripts/sim-check` holds the
-//! board's own count, by `OwlOracle`, to this one). A dragon is alive
+//! a string, then fewest stones), each with the console's owl limits but
+//! for reads that start deeper as the searches go deeper
+//! ([`BOARD_READING_DEEPENS_FROM`]), as the board's own count by
+//! `OwlOracle` reads them (`scripts/sim-check` holds the two to one
+//! answer). A dragon is alive
 //! without owl reading when the Instant Eye Tester's real one-point eyes
 //! carry every one of its strings ([`lives_on_real_eyes`], no reading at
 //! all), or else when its enclosed regions hold two sure eyes by
@@ -39,7 +41,10 @@ use super::Engine;
 use super::answer::{Answer, Failure};
 use super::line::Args;
 use super::optics::ConsoleSolver;
-use crate::scoring::{DeadStoneOracle, Score, UnconditionalOracle, owner, score, seki_stones};
+use crate::scoring::{
+    BOARD_READING_DEEPENS_FROM, DeadStoneOracle, Score, UnconditionalOracle, owner, score,
+    seki_stones,
+};
 
 /// The commands this module answers, sorted.
 pub(super) const SCORE_COMMANDS: [&str; 3] = ["final_score", "final_status", "final_status_list"];
@@ -142,6 +147,10 @@ fn owl_verdicts(engine: &mut Engine, f: &mut FinalStatuses) -> PointSet {
     let eyes = EyeContext::new(engine);
     let mut solver = ConsoleSolver::new();
     let start = engine.owl.nodes();
+    let deepens_from = engine.owl.limits().reading_deepens_from;
+    engine
+        .owl
+        .set_reading_deepens_from(BOARD_READING_DEEPENS_FROM);
     let mut judged = PointSet::new();
     let rest = super::scan(engine.board.size());
     for p in order.iter().take(n).map(|e| e.2).chain(rest) {
@@ -178,6 +187,7 @@ fn owl_verdicts(engine: &mut Engine, f: &mut FinalStatuses) -> PointSet {
             }
         }
     }
+    engine.owl.set_reading_deepens_from(deepens_from);
     owl_dead
 }
 

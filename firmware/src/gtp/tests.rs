@@ -823,7 +823,10 @@ fn dragon_list_takes_dead_dragons_from_the_scoring_judgement() {
     // Both read with owl limits of their own (the listing's
     // BOARD_READING_DEEPENS_FROM among them) and give the console's back.
     let before = e.owl.limits();
-    assert_ne!(before.reading_deepens_from, owl::BOARD_READING_DEEPENS_FROM);
+    assert_ne!(
+        before.reading_deepens_from,
+        crate::scoring::BOARD_READING_DEEPENS_FROM
+    );
     assert!(listing(&mut e).contains("A2: alive"));
     assert_eq!(e.owl.limits(), before);
     assert!(run(&mut e, "final_status_list dead").contains("A2"));

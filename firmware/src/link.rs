@@ -27,14 +27,19 @@
 //! its own game; a console position with a `trymove` pending is never
 //! copied (the console's game resumes after `popgo`).
 //!
+//! - At the end of the game the board's dead stones are the console's
+//!   judgement ([`ConsoleOracle`]), so the board's count is
+//!   `final_score`'s.
+//!
 //! Omits: the gestures themselves ([`crate::station::Station`]'s); an
 //! undo from the board while the two are not linked (the referee keeps
 //! no game record).
 
-use owlet_board::Move;
+use owlet_board::{Board, Move, PointSet};
 
 use crate::app::{App, Event};
 use crate::gtp::{ConsoleBoard, Engine};
+use crate::scoring::{DeadStoneOracle, UnconditionalOracle};
 
 /// The referee whose board has the console's capacities, so positions copy
 /// both ways.
@@ -134,6 +139,35 @@ pub fn board_to_console(app: &mut ConsoleApp, engine: &mut Engine, event: Event)
         }
     }
     take_position(app, engine, &game)
+}
+
+/// The board's dead stones by the console's judgement: those of
+/// `final_status_list dead` ([`Engine::final_statuses`], owl and the
+/// unconditional status) when the board holds the console's stones and no
+/// `trymove` is pending; otherwise (another size, another position) the
+/// unconditionally dead ones ([`UnconditionalOracle`]).
+pub struct ConsoleOracle<'a> {
+    /// The console whose judgement the board takes.
+    pub engine: &'a mut Engine,
+}
+
+impl DeadStoneOracle for ConsoleOracle<'_> {
+    fn dead_stones<const C: usize, const M: usize>(
+        &mut self,
+        board: &mut Board<C, M>,
+        dead: &mut PointSet,
+    ) {
+        let console = self.engine.board();
+        let same = console.size() == board.size()
+            && board
+                .points()
+                .all(|p| board.color_at(p) == console.color_at(p));
+        if same && self.engine.trymoves_pending() == 0 {
+            *dead |= self.engine.final_statuses().dead;
+        } else {
+            UnconditionalOracle.dead_stones(board, dead);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -412,5 +446,52 @@ mod tests {
         rig.gtp("boardsize 13");
         rig.place("C3", Reading::Black);
         assert!(!undo_from_board(&mut rig.app, &mut rig.engine));
+    }
+    #[test]
+    fn the_board_s_dead_stones_are_the_console_s() {
+        let mut rig = Rig::new();
+        let rows = [
+            ".X.XO.OX.",
+            "XXXXOOOOO",
+            "...XO....",
+            "...XO....",
+            ".O.XO..X.",
+            "...XO....",
+            "...XO....",
+            "XXXXOOOOO",
+            ".X.XO.O..",
+        ];
+        for (i, row) in rows.iter().enumerate() {
+            for (j, c) in row.chars().enumerate() {
+                let color = match c {
+                    'X' => "black",
+                    'O' => "white",
+                    _ => continue,
+                };
+                let v = Point::new(j, 8 - i).unwrap();
+                assert_eq!(rig.gtp(&std::format!("play {color} {v}")), "= \n\n");
+            }
+        }
+        rig.gtp("play black pass");
+        rig.gtp("play white pass");
+        assert!(rig.app.game_over());
+        rig.app.start_scoring(&mut ConsoleOracle {
+            engine: &mut rig.engine,
+        });
+        // Owl's dead stones, not only the unconditional status's.
+        let dead: std::vec::Vec<String> =
+            rig.app.dead().iter().map(|p| std::format!("{p}")).collect();
+        assert_eq!(dead, ["B5", "H5", "H9"]);
+        assert_eq!(rig.gtp("final_status_list dead"), "= H9\nB5\nH5\n\n");
+        // Another position on the console: the unconditional status only.
+        rig.app.resume_play();
+        rig.gtp("boardsize 13");
+        rig.app.start_scoring(&mut ConsoleOracle {
+            engine: &mut rig.engine,
+        });
+        let mut unconditional = PointSet::new();
+        UnconditionalOracle.dead_stones(&mut rig.app.board().clone(), &mut unconditional);
+        assert_eq!(*rig.app.dead(), unconditional);
+        assert!(!unconditional.contains(pt("B5")));
     }
 }

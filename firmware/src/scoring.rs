@@ -29,9 +29,10 @@ use owlet_board::{Board, Color, MAX_SIZE, Point, PointSet, Reader};
 use owlet_optics::{Solver, lives_on_real_eyes, unconditional_life};
 use owlet_owl::{DragonStatus, Owl, dragon_stones};
 
-/// In the owl searches of a whole-board judgement (the board's count by
-/// [`OwlOracle`], `final_score`, the `dragon_status` listing), the depth
-/// from which each ply starts the tactical reads one ply deeper
+/// In the owl searches of a whole-board judgement (`final_score`, whose
+/// dead stones the board's end-of-game mode marks, [`OwlOracle`], the
+/// `dragon_status` listing), the depth from which each ply starts the
+/// tactical reads one ply deeper
 /// ([`owlet_owl::OwlLimits::reading_deepens_from`]): such a judgement
 /// reads every dragon, and its verdicts on game positions hardly depend
 /// on deep reads.

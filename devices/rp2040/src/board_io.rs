@@ -41,7 +41,7 @@
 use embedded_hal::digital::{PinState, StatefulOutputPin};
 use owlet_firmware::app::Event;
 use owlet_firmware::leds::{LedSink, ShiftRegisterLeds};
-use owlet_firmware::scoring::UnconditionalOracle;
+use owlet_firmware::link::ConsoleOracle;
 use owlet_firmware::sensors::ShiftRegisterSensor;
 use owlet_firmware::station::{SensorTestCommand, Station};
 use owlet_firmware::{Engine, Reply};
@@ -264,21 +264,22 @@ impl BoardIo {
     /// (a `play`, `undo`, `clear_board`...); the LEDs show the stones to
     /// place and to lift. A console pass that ends the game starts the
     /// end-of-game mode as the board's second pass does.
-    pub fn follow_console(&mut self, engine: &Engine) {
+    pub fn follow_console(&mut self, engine: &mut Engine) {
         let event = self.station.follow_console(engine);
-        self.start_scoring_if_over(event);
+        self.start_scoring_if_over(event, engine);
     }
 
     /// After the second pass in a row: the end-of-game mode with the
-    /// unconditionally dead stones marked.
-    fn start_scoring_if_over(&mut self, event: Option<Event>) {
+    /// console's dead stones marked (`final_status_list dead`, see
+    /// [`ConsoleOracle`]).
+    fn start_scoring_if_over(&mut self, event: Option<Event>, engine: &mut Engine) {
         if let Some(Event::Passed {
             game_over: true, ..
         }) = event
         {
             self.station
                 .app_mut()
-                .start_scoring(&mut UnconditionalOracle);
+                .start_scoring(&mut ConsoleOracle { engine });
             self.station.refresh(false);
         }
     }
@@ -287,11 +288,11 @@ impl BoardIo {
     /// a pass (the board's pass gesture) on the console, analyses it and
     /// composes the frame; the undo and new-game gestures act on the
     /// console too. The second pass in a row starts the end-of-game mode
-    /// with the unconditionally dead stones marked.
+    /// with the console's dead stones marked.
     fn scan(&mut self, engine: &mut Engine) {
         // Unchanged, or a bus error (none on the RP2040's SPI): nothing.
         if let Ok(Some((event, _))) = self.station.scan_linked(engine) {
-            self.start_scoring_if_over(Some(event));
+            self.start_scoring_if_over(Some(event), engine);
         }
     }
 }

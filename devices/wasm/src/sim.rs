@@ -1,7 +1,8 @@
 //! The simulated board: a hand that places and lifts stones on a sensor
 //! ([`Hand`], a [`StoneSensor`]), read by owlet-firmware's [`Station`]
 //! (debouncer, referee, analysis, LED frame) exactly as on a device, with
-//! owl's verdict on the groups after each move and the end of the game.
+//! owl's verdict on the groups after each move, and the console's at the
+//! end of the game.
 //!
 //! Owns: [`Sim`] (the station, the GTP console's [`Engine`] in one game
 //! with it as on the Pico, owl's searcher, the second reader and the eye
@@ -19,7 +20,7 @@ use owlet_firmware::Engine;
 use owlet_firmware::analysis::{Groups, OwlBudget, analyze_groups};
 use owlet_firmware::app::{Event, Illegal, Mode};
 use owlet_firmware::leds::{Blink, Frame, Layers};
-use owlet_firmware::scoring::OwlOracle;
+use owlet_firmware::link::ConsoleOracle;
 use owlet_firmware::sensors::{POINTS, Reading, Scan, StoneSensor};
 use owlet_firmware::station::{SensorTestCommand, Station};
 use owlet_optics::Solver;
@@ -328,16 +329,14 @@ impl Sim {
     }
 
     /// After the second pass in a row (on the board or the console): the
-    /// end-of-game mode with owl's dead stones.
+    /// end-of-game mode with the console's dead stones, as on the Pico.
     fn end_game_if_over(&mut self, event: Event) {
         if let Event::Passed {
             game_over: true, ..
         } = event
         {
-            let mut oracle = OwlOracle {
-                owl: &mut self.owl,
-                reader: &mut self.owl_reader,
-                solver: &mut self.solver,
+            let mut oracle = ConsoleOracle {
+                engine: &mut self.engine,
             };
             self.station.app_mut().start_scoring(&mut oracle);
             self.station.refresh(false);

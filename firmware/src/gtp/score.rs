@@ -13,9 +13,9 @@
 //! `dragon_status`). Dragons are read weakest first (fewest liberties of
 //! a string, then fewest stones), each with the console's owl limits but
 //! for reads that start deeper as the searches go deeper
-//! ([`BOARD_READING_DEEPENS_FROM`]), as the board's own count by
-//! `OwlOracle` reads them (`scripts/sim-check` holds the two to one
-//! answer). A dragon is alive
+//! ([`BOARD_READING_DEEPENS_FROM`]), as the `dragon_status` listing reads
+//! them. The board's end-of-game mode marks these dead stones
+//! ([`crate::link::ConsoleOracle`]). A dragon is alive
 //! without owl reading when the Instant Eye Tester's real one-point eyes
 //! carry every one of its strings ([`lives_on_real_eyes`], no reading at
 //! all), or else when its enclosed regions hold two sure eyes by

@@ -159,10 +159,29 @@ pub(crate) fn end_search<const R: usize, const A: usize, const S: usize>(
     saved: ReadingLimits,
 ) {
     reader.set_limits(saved);
-    solver.set_budget(owlet_optics::solver::DEFAULT_NODE_BUDGET);
     solver.set_depth_limit(owlet_optics::solver::MAX_DEPTH);
-    solver.set_vertex_limit(owlet_optics::graph::MAX_VERTICES);
-    solver.set_open_vertex_limit(owlet_optics::graph::MAX_VERTICES);
+    reset_eye_reach(solver);
+}
+
+/// Sets `solver` to read eye spaces as an owl search's root does: at most
+/// `budget` nodes each (e.g. [`crate::OwlLimits::root_eye_budget`]), and
+/// only graphs of up to [`EYE_READ_VERTICES`] vertices
+/// ([`OPEN_EYE_READ_VERTICES`] for open ones); a larger one gets the
+/// solver's estimate at once. [`reset_eye_reach`] gives the defaults back.
+pub fn set_root_eye_reach<const S: usize>(solver: &mut Solver<S>, budget: u32) {
+    set_eye_reach(solver, budget, (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES));
+}
+
+/// Gives `solver` its default node budget and vertex limits back.
+pub fn reset_eye_reach<const S: usize>(solver: &mut Solver<S>) {
+    set_eye_reach(
+        solver,
+        owlet_optics::solver::DEFAULT_NODE_BUDGET,
+        (
+            owlet_optics::graph::MAX_VERTICES,
+            owlet_optics::graph::MAX_VERTICES,
+        ),
+    );
 }
 
 /// The memo key of an eye space: what [`compute_eyes`] looks at (the

@@ -35,7 +35,7 @@ use core::fmt::Write as _;
 use owlet_board::{Code, Color, Point, PointSet};
 use owlet_optics::eyes::{compute_eyes, dead_stones, domains, eye_space};
 use owlet_optics::lives_on_real_eyes;
-use owlet_owl::{DragonStatus, dragon_stones_read};
+use owlet_owl::{DragonStatus, dragon_stones_read, reset_eye_reach, set_root_eye_reach};
 
 use super::Engine;
 use super::answer::{Answer, Failure};
@@ -218,10 +218,25 @@ impl EyeContext {
     /// cannot save; it is enclosed when every other stone around it is of
     /// the dragon's colour. Each is valued by owlet-optics (the eye space
     /// through it and [`compute_eyes`], as `eval_eye` values it: the eyes
-    /// it keeps when the attacker moves first); two in all make the
-    /// dragon alive without owl reading.
+    /// it keeps when the attacker moves first) within the reach of owl's
+    /// root evaluation ([`set_root_eye_reach`]: a space beyond it gets the
+    /// solver's estimate, as owl's own reading of the dragon would); two
+    /// in all make the dragon alive without owl reading.
     #[inline(never)]
     fn two_eyes(&self, engine: &mut Engine, dragon: &PointSet, solver: &mut ConsoleSolver) -> bool {
+        set_root_eye_reach(solver, engine.owl.limits().root_eye_budget);
+        let two = self.two_eyes_within(engine, dragon, solver);
+        reset_eye_reach(solver);
+        two
+    }
+
+    /// [`EyeContext::two_eyes`] with the solver's reach set.
+    fn two_eyes_within(
+        &self,
+        engine: &mut Engine,
+        dragon: &PointSet,
+        solver: &mut ConsoleSolver,
+    ) -> bool {
         let Some(color) = dragon.iter().next().and_then(|d| engine.board.color_at(d)) else {
             return false;
         };

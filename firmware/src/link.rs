@@ -21,15 +21,14 @@
 //!   first (the console keeps the game record; the referee does not),
 //!   and [`board_to_console`] clears the console's board on
 //!   [`Event::NewGame`].
+//! - At the end of the game the board's dead stones are the console's
+//!   judgement ([`ConsoleOracle`]), so the board's count is
+//!   `final_score`'s.
 //!
 //! The two are linked while the console's board has the physical board's
 //! size. While it has another (`boardsize 9` on a 19×19 board), each keeps
 //! its own game; a console position with a `trymove` pending is never
 //! copied (the console's game resumes after `popgo`).
-//!
-//! - At the end of the game the board's dead stones are the console's
-//!   judgement ([`ConsoleOracle`]), so the board's count is
-//!   `final_score`'s.
 //!
 //! Omits: the gestures themselves ([`crate::station::Station`]'s); an
 //! undo from the board while the two are not linked (the referee keeps
@@ -447,6 +446,8 @@ mod tests {
         rig.place("C3", Reading::Black);
         assert!(!undo_from_board(&mut rig.app, &mut rig.engine));
     }
+
+    /// The end of a game: the board marks the console's dead stones.
     #[test]
     fn the_board_s_dead_stones_are_the_console_s() {
         let mut rig = Rig::new();

@@ -42,6 +42,7 @@ use embedded_hal::digital::{PinState, StatefulOutputPin};
 use owlet_firmware::app::Event;
 use owlet_firmware::leds::{LedSink, ShiftRegisterLeds};
 use owlet_firmware::link::ConsoleOracle;
+use owlet_firmware::scoring::UnconditionalOracle;
 use owlet_firmware::sensors::ShiftRegisterSensor;
 use owlet_firmware::station::{SensorTestCommand, Station};
 use owlet_firmware::{Engine, Reply};
@@ -271,12 +272,19 @@ impl BoardIo {
 
     /// After the second pass in a row: the end-of-game mode with the
     /// console's dead stones marked (`final_status_list dead`, see
-    /// [`ConsoleOracle`]).
+    /// [`ConsoleOracle`]). That judgement reads every dragon (seconds), so
+    /// the LEDs first show the mode with the unconditionally dead stones.
     fn start_scoring_if_over(&mut self, event: Option<Event>, engine: &mut Engine) {
         if let Some(Event::Passed {
             game_over: true, ..
         }) = event
         {
+            self.station
+                .app_mut()
+                .start_scoring(&mut UnconditionalOracle);
+            self.station.refresh(false);
+            // The buses and pins of rp2040-hal cannot fail (Infallible).
+            let _ = self.leds.show(self.station.frame(), self.tick);
             self.station
                 .app_mut()
                 .start_scoring(&mut ConsoleOracle { engine });

@@ -19,9 +19,9 @@
 //! `no_std`, no allocation, no `unsafe`; nothing here panics on any input.
 //!
 //! # Memory
-//! [`Owl`] is 120 bytes plus 8 bytes per cache entry and 32 per remembered
-//! eye space ([`life::EyeMemo`]): 8,288 bytes with the defaults (512 and
-//! 128), 3,168 as the device console's `Owl<256, 32>`. A search keeps per
+//! [`Owl`] is 96 bytes plus 8 bytes per cache entry and 16 per remembered
+//! eye space ([`life::EyeMemo`]): 6,240 bytes with the defaults (512 and
+//! 128), 3,168 as the device console's `Owl<256, 64>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 392 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame
@@ -35,7 +35,7 @@
 //!
 //! On the device (QEMU `lm3s6965evb`, thumbv7m, the console's `small`
 //! build: board journal 1,024 writes, reader caches 320 and 64, solver cache 1024
-//! on the stack, `Owl<256, 32>`) deep owl lines that end in long tactical
+//! on the stack, `Owl<256, 64>`) deep owl lines that end in long tactical
 //! readings take the console's stack to about 41 KiB of its 44,288 bytes
 //! (the repository's `docs/device.md` has the figures). The stack's
 //! worst case is the console (16.3 KiB with the owl command's solver),
@@ -44,8 +44,8 @@
 //! each) or an eye analysis of [`EYE_LINE_DEPTH`] positions (about 272
 //! bytes each).
 //!
-//! [`Semeai`] is 48 bytes plus 32 per remembered eye space: 4,144 bytes
-//! as `Semeai<128>`, 1,072 as the device console's `Semeai<32>` (built on the
+//! [`Semeai`] is 56 bytes plus 16 per remembered eye space: 2,104 bytes
+//! as `Semeai<128>`, 1,080 as the device console's `Semeai<64>` (built on the
 //! stack for each call). A semeai node assesses both dragons in a frame of
 //! its own (two 328-byte dragon summaries, and the race count's 2,197-byte
 //! memo), then recurses at most [`MAX_SEMEAI_DEPTH`] plies keeping only a

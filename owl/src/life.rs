@@ -53,10 +53,10 @@ pub const EYE_MEMO_ENTRIES: usize = 128;
 /// from the space, which can change a diagonal's tactical reading (so a
 /// remembered value may differ from a fresh one); an owl call therefore
 /// starts with an empty memo.
-/// 32 bytes an entry.
+/// 16 bytes an entry: the key and the value packed into a word.
 #[derive(Clone, Debug)]
 pub struct EyeMemo<const N: usize = EYE_MEMO_ENTRIES> {
-    entries: [(u64, Option<EyeResult>); N],
+    entries: [(u64, u64); N],
 }
 
 impl<const N: usize> Default for EyeMemo<N> {
@@ -65,28 +65,80 @@ impl<const N: usize> Default for EyeMemo<N> {
     }
 }
 
+/// Bits of a point's layout index in a packed [`EyeResult`].
+const POINT_BITS: u32 = 9;
+const _: () = assert!(owlet_board::CAPACITY <= 1 << POINT_BITS);
+
+/// An [`EyeResult`] in one word: the four eye counts (four bits each),
+/// the four points (their layout index, 0 for none), the colour and
+/// whether the value is exact; `None` if a count does not fit. A packed
+/// result is never 0, which marks an empty entry.
+fn pack(r: &EyeResult) -> Option<u64> {
+    let v = r.value;
+    if [v.a, v.b, v.c, v.d].iter().any(|&x| x > 15) {
+        return None;
+    }
+    let mut w = u64::from(v.a) | u64::from(v.b) << 4 | u64::from(v.c) << 8 | u64::from(v.d) << 12;
+    let points = [r.attack, r.defense, r.other_attack, r.other_defense];
+    for (i, p) in points.iter().enumerate() {
+        let index = p.map_or(0, |p| p.index() as u64);
+        w |= index << (16 + POINT_BITS * i as u32);
+    }
+    w |= u64::from(r.color == Color::White) << 52;
+    w |= u64::from(r.exact) << 53;
+    Some(w | 1 << 54)
+}
+
+/// The [`EyeResult`] [`pack`] made `w` from.
+fn unpack(w: u64) -> EyeResult {
+    let count = |shift: u32| ((w >> shift) & 15) as u8;
+    let point = |i: u32| {
+        let index = (w >> (16 + POINT_BITS * i)) & ((1 << POINT_BITS) - 1);
+        Point::from_index(index as usize).filter(|_| index != 0)
+    };
+    EyeResult {
+        color: if w >> 52 & 1 == 1 {
+            Color::White
+        } else {
+            Color::Black
+        },
+        value: EyeValue {
+            a: count(0),
+            b: count(4),
+            c: count(8),
+            d: count(12),
+        },
+        attack: point(0),
+        defense: point(1),
+        other_attack: point(2),
+        other_defense: point(3),
+        exact: w >> 53 & 1 == 1,
+    }
+}
+
 impl<const N: usize> EyeMemo<N> {
     /// An empty memo.
     #[must_use]
     pub const fn new() -> Self {
         EyeMemo {
-            entries: [(0, None); N],
+            entries: [(0, 0); N],
         }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.fill((0, None));
+        self.entries.fill((0, 0));
     }
 
     pub(crate) fn get(&self, key: u64) -> Option<EyeResult> {
-        let (k, v) = self.entries.get(owlet_board::slot(key, N))?;
-        if *k == key { *v } else { None }
+        let &(k, w) = self.entries.get(owlet_board::slot(key, N))?;
+        (k == key && w != 0).then(|| unpack(w))
     }
 
+    /// Remembers `value` for `key`; a value too large to pack is dropped.
     pub(crate) fn put(&mut self, key: u64, value: EyeResult) {
         if let Some(e) = self.entries.get_mut(owlet_board::slot(key, N)) {
-            *e = (key, Some(value));
+            *e = (key, pack(&value).unwrap_or(0));
         }
     }
 }
@@ -698,6 +750,56 @@ fn reach(stones: &PointSet, radius: usize, open: impl Fn(Point) -> bool) -> Poin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A remembered value is the one put, every field of it; one whose
+    /// counts do not fit the packed word is not remembered.
+    #[test]
+    fn the_eye_memo_gives_back_what_it_was_given() {
+        let at = |v: &str| Point::from_vertex(v, 19).ok();
+        let full = EyeResult {
+            color: Color::White,
+            value: EyeValue {
+                a: 0,
+                b: 1,
+                c: 2,
+                d: 15,
+            },
+            attack: at("A1"),
+            defense: at("T19"),
+            other_attack: at("K10"),
+            other_defense: at("S2"),
+            exact: true,
+        };
+        let bare = EyeResult {
+            color: Color::Black,
+            attack: None,
+            defense: None,
+            other_attack: None,
+            other_defense: at("A19"),
+            exact: false,
+            ..full
+        };
+        let mut memo = EyeMemo::<8>::new();
+        for (key, r) in [(3, full), (12, bare)] {
+            assert_eq!(memo.get(key), None);
+            memo.put(key, r);
+            assert_eq!(memo.get(key), Some(r));
+        }
+        // 4 shares key 12's slot: the newer value takes it.
+        memo.put(4, full);
+        assert_eq!((memo.get(4), memo.get(12)), (Some(full), None));
+        let big = EyeResult {
+            value: EyeValue {
+                d: 16,
+                ..full.value
+            },
+            ..full
+        };
+        memo.put(3, big);
+        assert_eq!(memo.get(3), None);
+        memo.clear();
+        assert_eq!(memo.get(4), None);
+    }
 
     /// The board's points, a word at a time, are its points one by one,
     /// on every size.

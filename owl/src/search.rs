@@ -2329,9 +2329,9 @@ mod sizes {
             core::mem::size_of::<MoveList>(),
             core::mem::size_of::<PointSet>(),
         );
-        assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 32);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 8_288);
-        assert_eq!(core::mem::size_of::<Owl<256, 32>>(), 3_168);
+        assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 16);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 6_240);
+        assert_eq!(core::mem::size_of::<Owl<256, 64>>(), 3_168);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

@@ -2037,14 +2037,14 @@ mod sizes {
     #[test]
     fn documented_sizes() {
         std::println!(
-            "Semeai<32> {} Semeai<128> {} Dragon {} Candidates {} race memo {}",
-            core::mem::size_of::<Semeai<32>>(),
+            "Semeai<64> {} Semeai<128> {} Dragon {} Candidates {} race memo {}",
+            core::mem::size_of::<Semeai<64>>(),
             core::mem::size_of::<Semeai<128>>(),
             core::mem::size_of::<Dragon>(),
             core::mem::size_of::<Candidates>(),
             RACE_MEMO_BYTES,
         );
         assert_eq!(RACE_MEMO_BYTES, 2_197);
-        assert!(core::mem::size_of::<Semeai<32>>() <= 32 * 32 + 96);
+        assert!(core::mem::size_of::<Semeai<64>>() <= 64 * 16 + 96);
     }
 }

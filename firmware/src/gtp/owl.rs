@@ -29,13 +29,13 @@ use super::optics::ConsoleSolver;
 use crate::scoring::{DeadStoneOracle, UnconditionalOracle};
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
-/// eye spaces (8,288 bytes), or 256 and 32 (3,168 bytes) with the `small`
+/// eye spaces (6,240 bytes), or 256 and 64 (3,168 bytes) with the `small`
 /// feature.
 #[cfg(not(feature = "small"))]
 pub type ConsoleOwl = Owl<512>;
 /// The owl searcher the console keeps.
 #[cfg(feature = "small")]
-pub type ConsoleOwl = Owl<256, 32>;
+pub type ConsoleOwl = Owl<256, 64>;
 
 /// The commands this module answers, sorted.
 pub(super) const OWL_COMMANDS: [&str; 12] = [

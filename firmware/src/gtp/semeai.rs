@@ -31,13 +31,13 @@ use super::answer::{Answer, Failure};
 use super::line::Args;
 use super::optics::ConsoleSolver;
 
-/// The semeai searcher a call builds: 128 remembered eye spaces, or 32
-/// with the `small` feature (about 3 KiB or 800 bytes of stack).
+/// The semeai searcher a call builds: 128 remembered eye spaces, or 64
+/// with the `small` feature (about 2 KiB or 1 KiB of stack).
 #[cfg(not(feature = "small"))]
 pub type ConsoleSemeai = Semeai<128>;
 /// The semeai searcher a call builds.
 #[cfg(feature = "small")]
-pub type ConsoleSemeai = Semeai<32>;
+pub type ConsoleSemeai = Semeai<64>;
 
 fn stone(engine: &Engine, args: &mut Args<'_>, out: &mut Answer<'_>) -> Result<Point, Failure> {
     let size = engine.board.size();

@@ -297,13 +297,14 @@ pub type ConsoleBoard = Board;
 pub type ConsoleBoard = Board<1024, 96>;
 
 /// The console's tactical reader: [`Reader`]'s default 1024 transposition
-/// and 128 area cache entries, or 320 and 64 with the `small` feature
-/// (6.5 KiB less RAM).
+/// and 128 area cache entries, or 192 and 64 with the `small` feature
+/// (7.5 KiB less RAM; the device's eye solver, on the stack, takes 2 KiB
+/// of it back).
 #[cfg(not(feature = "small"))]
 pub type ConsoleReader = Reader;
 /// The console's tactical reader.
 #[cfg(feature = "small")]
-pub type ConsoleReader = Reader<320, 64>;
+pub type ConsoleReader = Reader<192, 64>;
 
 /// The GTP engine: board, reader, komi, game record, pending trymoves.
 pub struct Engine {

@@ -34,11 +34,11 @@
 //! the deepest ply only.
 //!
 //! On the device (QEMU `lm3s6965evb`, thumbv7m, the console's `small`
-//! build: board journal 1,024 writes, reader caches 320 and 64, solver cache 1024
+//! build: board journal 1,024 writes, reader caches 192 and 64, solver cache 1280
 //! on the stack, `Owl<256, 64>`) deep owl lines that end in long tactical
-//! readings take the console's stack to about 41 KiB of its 44,288 bytes
+//! readings take the console's stack to about 43 KiB of its 45,312 bytes
 //! (the repository's `docs/device.md` has the figures). The stack's
-//! worst case is the console (16.3 KiB with the owl command's solver),
+//! worst case is the console (18.3 KiB with the owl command's solver),
 //! [`MAX_OWL_DEPTH`] + 1 plies of about 500 bytes, the evaluation, then a
 //! reading of [`owlet_board::reading::MAX_READING_DEPTH`] plies (about 260 bytes
 //! each) or an eye analysis of [`EYE_LINE_DEPTH`] positions (about 272

@@ -12,7 +12,7 @@
 //! `analyze_eyegraph` of a diagram with no columns answers the value
 //! alone (GNU Go adds empty lines, which end a GTP answer early).
 //! `analyze_eyegraph` builds a [`ConsoleSolver`] on the stack for the
-//! call (8 KiB of cache with the `small` feature, 10 KiB otherwise),
+//! call (10 KiB of cache),
 //! `eval_eye` an [`EvalEyeSolver`] (the same).
 //! Omits: everything GNU Go prints to stderr.
 
@@ -39,7 +39,7 @@ pub type ConsoleSolver = Solver<1280>;
 pub type EvalEyeSolver = ConsoleSolver;
 
 /// Runs one of the eye commands listed in [`super::COMMANDS`]. Never
-/// inlined: its solvers (up to 8 KiB) must not sit in the frame of every
+/// inlined: its solvers (10 KiB) must not sit in the frame of every
 /// command (inlined into the dispatch loop, the device hung at its first
 /// command).
 #[inline(never)]

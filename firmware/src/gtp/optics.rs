@@ -30,8 +30,9 @@ use super::line::Args;
 /// of 128 analyses), on the device too. Owl's answers depend on the
 /// table's size (an analysis that runs out of its budget is only an
 /// estimate, and a smaller table runs out more often): 1024 entries lose
-/// four ld_owl.tst cases, 256 more, and 2048 gain none; the tactical
-/// reader's cache gives up the RAM on the device, where it costs fewer.
+/// four ld_owl.tst cases, 256 more, and 2048 gain none. On the device
+/// the room comes from the tactical reader's cache, whose size changes
+/// no case there.
 pub type ConsoleSolver = Solver<1280>;
 
 /// The solver `eval_eye` builds for its call: the console's (one solver

@@ -356,6 +356,12 @@ pub struct Life {
     pub ko_goal: bool,
     /// Opponent strings next to the goal that reading can capture.
     pub lunches: PointSet,
+    /// Whether a lunch's capture may give more than [`Life::value`] reads:
+    /// a lunch reading can save, or a dead one of more than one stone
+    /// (taking it frees a space and gives the goal liberties that the
+    /// value, read with its stones in place, may not count). A dead
+    /// single stone lies in an eye space whose value reads its capture.
+    pub open_lunch: bool,
     /// Room to run: [`ESCAPE_AREA`] empty points outside the attacker's
     /// domain within reach.
     pub escape: bool,
@@ -511,6 +517,7 @@ pub fn evaluate<
         weak_goal: false,
         ko_goal: false,
         lunches: PointSet::new(),
+        open_lunch: false,
         escape: false,
         room: 0,
         settled_eyes: 0,
@@ -630,6 +637,9 @@ pub fn evaluate<
             if liberties <= 3 && reader.attack(board, o).code != Code::Fail {
                 for q in board.stones(o) {
                     life.lunches.insert(q);
+                }
+                if !life.dead.contains(o) || board.string_size(o) > 1 {
+                    life.open_lunch = true;
                 }
             } else if liberties <= SEKI_LIBERTIES
                 && board

@@ -1729,11 +1729,15 @@ fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
     // An eye and shared liberties with an uncapturable neighbour may be
     // a seki: read on.
     let seki = life.seki_neighbour && life.value.max_eyes() >= 1;
-    let dead = life.value.max_eyes() < 2
-        && life.lunches.is_empty()
-        && !seki
-        && !life.escape
-        && life.room <= dead_room;
+    // A lunch keeps the verdict open while its capture may give an eye
+    // the value does not count ([`Life::open_lunch`]); with the defender
+    // to move, any lunch does, so that taking it is read.
+    let lunch_open = match side {
+        Side::Attacker => life.open_lunch,
+        Side::Defender => !life.lunches.is_empty(),
+    };
+    let dead =
+        life.value.max_eyes() < 2 && !lunch_open && !seki && !life.escape && life.room <= dead_room;
     match side {
         Side::Attacker if alive => Some((Code::Fail, None)),
         Side::Attacker if dead => Some((Code::Win, None)),
@@ -2212,6 +2216,56 @@ mod tests {
         assert_eq!(r.code, Code::Fail);
         let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, a3));
         assert_eq!(status, Some(DragonStatus::Dead));
+    }
+
+    /// The goal's judgement with `side` to move, from its evaluation.
+    fn judged(diagram: &str, goal: &str, side: Side) -> Option<(Code, Option<Point>)> {
+        let (mut board, mut reader, mut solver, _) = setup(diagram);
+        let p = pt(&board, goal);
+        let color = board.color_at(p).unwrap();
+        let stones = dragon_stones_read(&mut board, &mut reader, p);
+        let mut memo = crate::life::EyeMemo::<8>::new();
+        let life = evaluate(
+            &mut board,
+            &mut reader,
+            &mut solver,
+            &mut memo,
+            &stones,
+            color,
+        );
+        judge(&life, side)
+    }
+
+    #[test]
+    fn a_dead_stone_in_the_eye_leaves_the_verdict_to_the_eye_value() {
+        // White's one eye holds a dead black stone: with Black to move the
+        // group is dead as it stands; with White to move, taking the
+        // stone is still read.
+        let one_stone = "
+            .......
+            .......
+            .......
+            XXXXXX.
+            .OOOOX.
+            OOOOOX.
+            .X.O.X.";
+        assert_eq!(
+            judged(one_stone, "D2", Side::Attacker),
+            Some((Code::Win, None))
+        );
+        assert_eq!(judged(one_stone, "D2", Side::Defender), None);
+        // A dead string of two stones keeps the attacker's node open: the
+        // space its capture frees may be worth more than the value reads.
+        let two_stones = "
+            ........
+            ........
+            ........
+            ........
+            XXXXXXX.
+            .OOOOOX.
+            OOOOOOX.
+            .XX.O.X.";
+        assert_eq!(judged(two_stones, "E2", Side::Attacker), None);
     }
 
     #[test]

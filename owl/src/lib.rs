@@ -19,9 +19,9 @@
 //! `no_std`, no allocation, no `unsafe`; nothing here panics on any input.
 //!
 //! # Memory
-//! [`Owl`] is 96 bytes plus 8 bytes per cache entry and 16 per remembered
-//! eye space ([`life::EyeMemo`]): 6,240 bytes with the defaults (512 and
-//! 128), 3,168 as the device console's `Owl<256, 64>`. A search keeps per
+//! [`Owl`] is 112 bytes plus 8 bytes per cache entry and 16 per remembered
+//! eye space ([`life::EyeMemo`]): 6,256 bytes with the defaults (512 and
+//! 128), 3,184 as the device console's `Owl<256, 64>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 392 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame

@@ -104,6 +104,17 @@ impl MoveList {
         }
     }
 
+    /// Moves `p` to the front, when it is a candidate.
+    pub(crate) fn promote(&mut self, p: Point) {
+        let Some(at) = self.items.iter().position(|i| i.is_some_and(|i| i.0 == p)) else {
+            return;
+        };
+        // Swapped down one slot at a time: no call to move memory.
+        for i in (1..=at).rev() {
+            self.items.swap(i - 1, i);
+        }
+    }
+
     pub(crate) fn sort(&mut self) {
         // Stable: equal scores keep the order the reasons came in; the
         // empty slots (all at the end) stay there.
@@ -394,4 +405,25 @@ fn finish(mut list: MoveList, throw_ins: Option<&PointSet>) -> MoveList {
     }
     list.sort();
     list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promote_moves_a_candidate_to_the_front_and_keeps_the_rest_in_order() {
+        let p = |v| Point::from_vertex(v, 9).unwrap();
+        let mut list = MoveList::new();
+        list.add(p("A1"), 30);
+        list.add(p("B1"), 20);
+        list.add(p("C1"), 10);
+        list.sort();
+        list.promote(p("C1"));
+        let order: [Point; 3] = [p("C1"), p("A1"), p("B1")];
+        assert!(list.iter().eq(order));
+        // A point that is not a candidate changes nothing.
+        list.promote(p("D1"));
+        assert!(list.iter().eq(order));
+    }
 }

@@ -56,7 +56,10 @@
 //! move wins, the best ([`ROOT_RESCUES`]) is read again the same way, and
 //! if that reading cannot kill it, it is the answer. At the root of either
 //! side, the opponent's replies that refuted root moves are tried as moves
-//! too ([`ROOT_REFUTATIONS`]). In an attack call, the defender's replies
+//! too ([`ROOT_REFUTATIONS`]). The attacker's move with which the last
+//! check refuted is a killer move: a check's root tries it first, and the
+//! call's root tries it next, as soon as a check has found it
+//! ([`CHECK_KILLS`]). In an attack call, the defender's replies
 //! to the attacker's root moves that win outright get the same check
 //! ([`REPLY_CHECKS`]); a reply it refutes outright does not count.
 //!
@@ -276,6 +279,12 @@ pub const ROOT_RESCUES: usize = 1;
 /// as the mover's own moves after the candidates (often the vital point).
 pub const ROOT_REFUTATIONS: usize = 2;
 
+/// The checks' kills (the attacker's moves with which a check refuted) a
+/// call's root tries at most, each as soon as a check has found it: the
+/// attacker's root plays the kill, the defender's takes its point first.
+/// A kill found after a root move and its reply often kills without them.
+pub const CHECK_KILLS: usize = 2;
+
 /// At the root of an attack call (and of a check, which reads as one), a
 /// goal with this much open room (points within
 /// [`OPEN_RADIUS`](crate::life::OPEN_RADIUS) steps that no attacker wall
@@ -392,6 +401,11 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     /// Eye-space values read during the current call (cleared as a call
     /// starts, unlike `cache`).
     eyes: EyeMemo<EYES>,
+    /// The attacker's move with which the last check refuted (a killer
+    /// move, see [`CHECK_KILLS`]).
+    check_kill: Option<Point>,
+    /// The checks' kills the call's root has tried.
+    root_kills: [Option<Point>; CHECK_KILLS],
 }
 
 impl<const CACHE: usize, const EYES: usize> Default for Owl<CACHE, EYES> {
@@ -432,6 +446,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             budget_cuts: 0,
             cache: TransCache::new(),
             eyes: EyeMemo::new(),
+            check_kill: None,
+            root_kills: [None; CHECK_KILLS],
         }
     }
 
@@ -738,6 +754,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // the same key may have been read with other stones further away,
         // and the answer would depend on the calls before.
         self.eyes.clear();
+        self.check_kill = None;
+        self.root_kills = [None; CHECK_KILLS];
         let fail = OwlResult {
             code: Code::Fail,
             point: None,
@@ -1016,6 +1034,34 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         }
     }
 
+    /// The kill the last check found ([`CHECK_KILLS`]) when the call's
+    /// root has not tried its point yet (`index` of its `moves` and the
+    /// `refutations` after them so far) and may try another: it is
+    /// noted in `root_kills`. Out of line, so that it adds nothing to
+    /// every ply's frame.
+    #[inline(never)]
+    fn take_check_kill(
+        &mut self,
+        moves: &Candidates,
+        index: usize,
+        refutations: &[Option<Point>; ROOT_REFUTATIONS],
+    ) -> Option<Point> {
+        let k = self.check_kill?;
+        let kills = &mut self.root_kills;
+        let tried = moves.iter().take(index).any(|&(m, _)| m == k)
+            || refutations
+                .iter()
+                .take(index.saturating_sub(moves.len))
+                .any(|&r| r == Some(k))
+            || kills.contains(&Some(k));
+        if tried {
+            return None;
+        }
+        let slot = kills.iter_mut().find(|r| r.is_none())?;
+        *slot = Some(k);
+        Some(k)
+    }
+
     /// The search behind a root check and a rescue: `reply`'s own call
     /// from this position, as [`Owl::root_check`] describes. Returns the
     /// root mover's code and whether the node limit cut it.
@@ -1037,7 +1083,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         self.fresh = true;
         self.checking = true;
         // `node` clears `fresh` as it starts.
-        let (child, _) = self.node(board, reader, solver, task, goal, reply, 0, kos);
+        let (child, kill) = self.node(board, reader, solver, task, goal, reply, 0, kos);
+        if reply == Side::Attacker && child == Code::Win && kill.is_some() {
+            self.check_kill = kill;
+        }
         self.checking = false;
         self.checks_left = checks;
         // A cut check or rescue leaves the tree's answer standing: it is
@@ -1334,10 +1383,18 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         depth: usize,
         kos: Kos,
     ) -> Candidates {
-        let (mover, list) = match side {
+        let (mover, mut list) = match side {
             Side::Attacker => (task.color.opponent(), attack_moves(board, reader, life)),
             Side::Defender => (task.color, defense_moves(board, reader, life)),
         };
+        // A check's root tries the last check's kill first.
+        if depth == 0
+            && self.checking
+            && side == Side::Attacker
+            && let Some(k) = self.check_kill
+        {
+            list.promote(k);
+        }
         #[cfg(feature = "trace")]
         if depth == 0 {
             let all: std::vec::Vec<_> = list
@@ -1435,10 +1492,19 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let mut best = (Code::Fail, None);
         // The opponent's refuting replies at the root, tried after `moves`.
         let mut refutations = [None::<Point>; ROOT_REFUTATIONS];
+        // Only the call's own root tries the checks' kills.
+        let root = depth == 0 && !self.checking;
         let mut index = 0usize;
         loop {
-            let candidate = index < moves.len;
-            let next = if candidate {
+            let kill = if root {
+                self.take_check_kill(moves, index, &refutations)
+            } else {
+                None
+            };
+            let candidate = kill.is_none() && index < moves.len;
+            let next = if let Some(k) = kill {
+                Some((k, false))
+            } else if candidate {
                 moves.items.get(index).copied().flatten()
             } else {
                 let refutation = refutations.get(index - moves.len).copied().flatten();
@@ -1447,7 +1513,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             let Some((p, retake)) = next else {
                 break;
             };
-            index += 1;
+            if kill.is_none() {
+                index += 1;
+                if root && self.root_kills.contains(&Some(p)) {
+                    continue;
+                }
+            }
             let played = if retake {
                 board.play_ignoring_ko(mover, p)
             } else {
@@ -1861,6 +1932,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_check_s_kill_is_tried_once_until_the_root_has_tried_two() {
+        let board = Board::new(9).unwrap();
+        let (a, b, c, d) = (
+            pt(&board, "A1"),
+            pt(&board, "B1"),
+            pt(&board, "C1"),
+            pt(&board, "D1"),
+        );
+        let mut owl = TestOwl::new();
+        let mut moves = Candidates::default();
+        moves.push(a, false);
+        moves.push(b, false);
+        let refutations = [Some(c), None];
+        // No check has killed yet.
+        assert_eq!(owl.take_check_kill(&moves, 0, &refutations), None);
+        // A candidate the root has tried is not tried again; one it has
+        // not reached yet is tried now.
+        owl.check_kill = Some(a);
+        assert_eq!(owl.take_check_kill(&moves, 1, &refutations), None);
+        assert_eq!(owl.take_check_kill(&moves, 0, &refutations), Some(a));
+        assert_eq!(owl.take_check_kill(&moves, 0, &refutations), None);
+        // The same for a refutation tried after the candidates.
+        owl.check_kill = Some(c);
+        assert_eq!(owl.take_check_kill(&moves, 3, &refutations), None);
+        assert_eq!(owl.take_check_kill(&moves, 2, &refutations), Some(c));
+        // At most CHECK_KILLS a call's root.
+        owl.check_kill = Some(d);
+        assert_eq!(owl.take_check_kill(&moves, 2, &refutations), None);
+        assert_eq!(owl.root_kills, [Some(a), Some(c)]);
     }
 
     #[test]
@@ -2384,8 +2487,8 @@ mod sizes {
             core::mem::size_of::<PointSet>(),
         );
         assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 16);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 6_240);
-        assert_eq!(core::mem::size_of::<Owl<256, 64>>(), 3_168);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 6_256);
+        assert_eq!(core::mem::size_of::<Owl<256, 64>>(), 3_184);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

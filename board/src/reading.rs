@@ -785,12 +785,16 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     ) -> usize {
         let mut at = from;
         while at < from + width {
-            let Some(m) = next_defense(board, target, color, moves, (at, len)) else {
+            let Some((m, libs)) = next_defense(board, target, color, moves, (at, len)) else {
                 break;
             };
             at += 1;
-            if let Some(code) =
+            let code = if self.saves_unplayed(board, color, m, libs, depth) {
+                Some(Code::Win)
+            } else {
                 self.try_move(board, target, color, m, Routine::Defend, depth, komaster)
+            };
+            if let Some(code) = code
                 && code.rank() > best.0.rank()
             {
                 *best = (code, Some(m));
@@ -800,6 +804,32 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             }
         }
         at
+    }
+
+    /// Whether the defending move `m`, after which the target has at least
+    /// `libs` liberties (as its look-ahead read them), saves it without
+    /// being played: the attacker's node would not even read a string with
+    /// that many ([`Reader::attack_hopeless`]). A ko retake, which the
+    /// attacker could answer as a ko, and boards that allow suicide, whose
+    /// look-ahead plays the move anyway, are played. The move counts in the
+    /// read's span as a played one does.
+    #[inline(always)]
+    fn saves_unplayed<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        color: Color,
+        m: Point,
+        libs: usize,
+        depth: usize,
+    ) -> bool {
+        if !self.attack_hopeless(libs, depth + 1)
+            || board.is_ko_retake(color, m)
+            || board.allow_suicide()
+        {
+            return false;
+        }
+        self.span.add(m);
+        true
     }
 
     // ---- attack ----------------------------------------------------------
@@ -1460,7 +1490,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             // whatever its bound.
             if len == 1 {
                 if let Some(slot) = out.first_mut() {
-                    slot.0 = defense_key(0, true, 0);
+                    slot.0 = defense_key(0, true, 0, 0);
                 }
                 return len;
             }
@@ -1469,7 +1499,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             let mut rest = out.get_mut(..len).unwrap_or(&mut []);
             while let [slot, tail @ ..] = core::mem::take(&mut rest) {
                 let bound = defense_bound(board, color, slot.1, target, libs);
-                slot.0 = defense_key(bound, true, len.wrapping_sub(tail.len() + 1));
+                slot.0 = defense_key(bound, true, len.wrapping_sub(tail.len() + 1), 0);
                 rest = tail;
             }
             return len;
@@ -1477,7 +1507,7 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
         // `known` holds keys here (see [`defense_key`]), looked up as
         // scores are.
         score_moves(out, len, None, |m| match known_score(Some(known), m) {
-            Some(key) if key != UNPLAYABLE && key & 1 == 0 => Some(key >> 6),
+            Some(key) if key != UNPLAYABLE && key & 1 == 0 => Some(key >> 8),
             _ => defense_score_out_of_line(board, color, m, target),
         })
     }
@@ -1776,6 +1806,18 @@ fn defense_score<const C: usize, const M: usize>(
     m: Point,
     target: Point,
 ) -> Option<i16> {
+    defense_look(board, color, m, target).map(|(score, _)| score)
+}
+
+/// [`defense_score`] and the target's liberties after `m` (exact below 6,
+/// at least 6 otherwise).
+#[inline(always)]
+fn defense_look<const C: usize, const M: usize>(
+    board: &mut Board<C, M>,
+    color: Color,
+    m: Point,
+    target: Point,
+) -> Option<(i16, usize)> {
     // Only the target's liberties are read, up to 6.
     let after = look_ahead(board, color, m, target, false, 6)?;
     let mut score = liberty_score(after.watch_libs) + 3 * after.captured.min(4) as i16;
@@ -1786,7 +1828,7 @@ fn defense_score<const C: usize, const M: usize>(
     if after.ataris {
         score += 4;
     }
-    Some(score)
+    Some((score, after.watch_libs))
 }
 
 /// The part of [`defense_score`] that the target's `tlibs` liberties
@@ -1837,9 +1879,27 @@ fn defense_bound<const C: usize, const M: usize>(
 /// `score`, or at most `score` when `bound`, made `i`-th: keys order the
 /// moves by score, then by when they were made (so a move after one of
 /// equal score stays after it whatever its true score), and no two are
-/// equal; the lowest bit tells a bound.
-fn defense_key(score: i16, bound: bool, i: usize) -> i16 {
-    (score * 32 + (31 - (i % 32) as i16)) * 2 + i16::from(bound)
+/// equal. The lowest bit tells a bound; the two above it, for an exact
+/// score, the target's liberties after the move (see [`libs_class`]).
+fn defense_key(score: i16, bound: bool, i: usize, libs: usize) -> i16 {
+    ((score * 32 + (31 - (i % 32) as i16)) * 4 + libs_class(libs)) * 2 + i16::from(bound)
+}
+
+/// The target's liberties after a defending move as its key keeps them:
+/// 0 for fewer than three, 1 for three, 2 for four, 3 for five or more.
+fn libs_class(libs: usize) -> i16 {
+    libs.saturating_sub(2).min(3) as i16
+}
+
+/// The fewest liberties the target has after the move keyed `key` (see
+/// [`defense_key`]): 0 when the key tells fewer than three, or is a bound.
+fn key_liberties(key: i16) -> usize {
+    match (key & 1, (key >> 1) & 3) {
+        (0, 1) => 3,
+        (0, 2) => 4,
+        (0, 3) => 5,
+        _ => 0,
+    }
 }
 
 /// The key of a move of a first-round defence list that cannot be played,
@@ -1848,11 +1908,12 @@ const UNPLAYABLE: i16 = i16::MIN;
 
 /// Swaps the best defending move of `moves` from slot `at` to slot `len`
 /// (a first-round list of [`Reader::defense_candidates`] of `len` moves,
-/// keyed by [`defense_key`]) into slot `at` and answers it, or `None` when
-/// none is left: the one a stable sort by score would place first. A move's
-/// look-ahead is read only when its bound's key tops every other key, and
-/// not for the last move left, only checked for whether it can be played;
-/// a move that cannot be played is keyed [`UNPLAYABLE`].
+/// keyed by [`defense_key`]) into slot `at` and answers it with the fewest
+/// liberties its key tells the target has after it ([`key_liberties`]),
+/// or `None` when none is left: the one a stable sort by score would place
+/// first. A move's look-ahead is read only when its bound's key tops every
+/// other key, and not for the last move left, only checked for whether it
+/// can be played; a move that cannot be played is keyed [`UNPLAYABLE`].
 #[inline(never)]
 fn next_defense<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
@@ -1860,7 +1921,7 @@ fn next_defense<const C: usize, const M: usize>(
     color: Color,
     moves: &mut Candidates,
     (at, len): (usize, usize),
-) -> Option<Point> {
+) -> Option<(Point, usize)> {
     let unplayable = i32::from(UNPLAYABLE);
     loop {
         // The top key and the next below it.
@@ -1882,10 +1943,10 @@ fn next_defense<const C: usize, const M: usize>(
         if top_key == unplayable {
             return None;
         }
-        let m = moves.get(top)?.1;
+        let (top_slot, m) = *moves.get(top)?;
         if top_key & 1 == 0 {
             moves.swap(at, top);
-            return Some(m);
+            return Some((m, key_liberties(top_slot)));
         }
         // The last move left: its score orders nothing, only whether it
         // can be played counts (as the look-ahead reads it).
@@ -1894,15 +1955,17 @@ fn next_defense<const C: usize, const M: usize>(
                 && (board.allow_suicide() || !board.is_suicide(color, m))
             {
                 moves.swap(at, top);
-                return Some(m);
+                return Some((m, 0));
             }
             if let Some(slot) = moves.get_mut(top) {
                 slot.0 = UNPLAYABLE;
             }
             return None;
         }
-        let key = match defense_score(board, color, m, target) {
-            Some(score) => defense_key(score, false, 31 - ((top_key >> 1) & 31) as usize),
+        let key = match defense_look(board, color, m, target) {
+            Some((score, libs)) => {
+                defense_key(score, false, 31 - ((top_key >> 3) & 31) as usize, libs)
+            }
             None => UNPLAYABLE,
         };
         if let Some(slot) = moves.get_mut(top) {
@@ -1911,7 +1974,7 @@ fn next_defense<const C: usize, const M: usize>(
         // Still above the next key, the move read is the best.
         if i32::from(key) > next_key {
             moves.swap(at, top);
-            return Some(m);
+            return Some((m, key_liberties(key)));
         }
     }
 }
@@ -2226,6 +2289,45 @@ mod tests {
         let nodes = reader.nodes();
         assert_eq!(reader.attack(&mut board, d4), shallow);
         assert_eq!(reader.nodes(), nodes, "answered from the area cache");
+    }
+
+    #[test]
+    fn defense_keys_order_moves_and_keep_what_attack_hopeless_needs() {
+        // Keys order by score, then by when the move was made, whatever
+        // the liberties kept below them.
+        let mut keys = std::vec::Vec::new();
+        for score in -55..=76 {
+            for i in 0..MAX_CANDIDATES {
+                let libs = (score + i as i16).rem_euclid(8) as usize;
+                let exact = defense_key(score, false, i, libs);
+                let bound = defense_key(score, true, i, 0);
+                assert_eq!(exact >> 8, score);
+                assert_eq!(31 - ((exact >> 3) & 31) as usize, i);
+                assert_eq!(key_liberties(bound), 0);
+                keys.push(((score, -(i as i16)), exact, libs));
+            }
+        }
+        keys.sort();
+        assert!(keys.windows(2).all(|w| w[0].1 < w[1].1));
+        // The liberties a key keeps make the same call of
+        // `attack_hopeless` as the move's own, at every depth.
+        let mut reader: Reader<4, 4> = Reader::new();
+        for (fourlib_depth, depth) in [(3, 6), (7, 16), (0, 0)] {
+            reader.set_limits(ReadingLimits {
+                fourlib_depth,
+                depth,
+                ..ReadingLimits::DEFAULT
+            });
+            for &(_, key, libs) in &keys {
+                for d in 0..20 {
+                    assert_eq!(
+                        reader.attack_hopeless(key_liberties(key), d),
+                        reader.attack_hopeless(libs.min(6), d),
+                        "libs {libs} depth {d}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -785,16 +785,19 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     ) -> usize {
         let mut at = from;
         while at < from + width {
-            let Some((m, libs)) = next_defense(board, target, color, moves, (at, len)) else {
+            let Some(m) = next_defense(board, target, color, moves, (at, len)) else {
                 break;
             };
+            // The move's key, now in slot `at`, tells the target's
+            // liberties after it when it was read.
+            let libs = moves.get(at).map_or(0, |&(key, _)| key_liberties(key));
             at += 1;
-            let code = if self.saves_unplayed(board, color, m, libs, depth) {
-                Some(Code::Win)
-            } else {
+            if self.saves_unplayed(board, color, m, libs, depth) {
+                *best = (Code::Win, Some(m));
+                break;
+            }
+            if let Some(code) =
                 self.try_move(board, target, color, m, Routine::Defend, depth, komaster)
-            };
-            if let Some(code) = code
                 && code.rank() > best.0.rank()
             {
                 *best = (code, Some(m));
@@ -1908,12 +1911,12 @@ const UNPLAYABLE: i16 = i16::MIN;
 
 /// Swaps the best defending move of `moves` from slot `at` to slot `len`
 /// (a first-round list of [`Reader::defense_candidates`] of `len` moves,
-/// keyed by [`defense_key`]) into slot `at` and answers it with the fewest
-/// liberties its key tells the target has after it ([`key_liberties`]),
-/// or `None` when none is left: the one a stable sort by score would place
-/// first. A move's look-ahead is read only when its bound's key tops every
-/// other key, and not for the last move left, only checked for whether it
-/// can be played; a move that cannot be played is keyed [`UNPLAYABLE`].
+/// keyed by [`defense_key`]) into slot `at` and answers it, or `None`
+/// when none is left: the one a stable sort by score would place first;
+/// its key there is exact when its look-ahead was read. A move's
+/// look-ahead is read only when its bound's key tops every other key, and
+/// not for the last move left, only checked for whether it can be played;
+/// a move that cannot be played is keyed [`UNPLAYABLE`].
 #[inline(never)]
 fn next_defense<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
@@ -1921,7 +1924,7 @@ fn next_defense<const C: usize, const M: usize>(
     color: Color,
     moves: &mut Candidates,
     (at, len): (usize, usize),
-) -> Option<(Point, usize)> {
+) -> Option<Point> {
     let unplayable = i32::from(UNPLAYABLE);
     loop {
         // The top key and the next below it.
@@ -1943,10 +1946,10 @@ fn next_defense<const C: usize, const M: usize>(
         if top_key == unplayable {
             return None;
         }
-        let (top_slot, m) = *moves.get(top)?;
+        let m = moves.get(top)?.1;
         if top_key & 1 == 0 {
             moves.swap(at, top);
-            return Some((m, key_liberties(top_slot)));
+            return Some(m);
         }
         // The last move left: its score orders nothing, only whether it
         // can be played counts (as the look-ahead reads it).
@@ -1955,7 +1958,7 @@ fn next_defense<const C: usize, const M: usize>(
                 && (board.allow_suicide() || !board.is_suicide(color, m))
             {
                 moves.swap(at, top);
-                return Some((m, 0));
+                return Some(m);
             }
             if let Some(slot) = moves.get_mut(top) {
                 slot.0 = UNPLAYABLE;
@@ -1974,7 +1977,7 @@ fn next_defense<const C: usize, const M: usize>(
         // Still above the next key, the move read is the best.
         if i32::from(key) > next_key {
             moves.swap(at, top);
-            return Some((m, key_liberties(key)));
+            return Some(m);
         }
     }
 }

@@ -812,10 +812,10 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
     /// Whether the defending move `m`, after which the target has at least
     /// `libs` liberties (as its look-ahead read them), saves it without
     /// being played: the attacker's node would not even read a string with
-    /// that many ([`Reader::attack_hopeless`]). A ko retake, which the
-    /// attacker could answer as a ko, and boards that allow suicide, whose
-    /// look-ahead plays the move anyway, are played. The move counts in the
-    /// read's span as a played one does.
+    /// that many ([`Reader::attack_hopeless`]). A ko retake (played with a
+    /// threat, which caps its result: see [`Reader::try_move`]) and moves
+    /// on boards that allow suicide (whose look-ahead plays them anyway)
+    /// are played. The move counts in the read's span as a played one does.
     #[inline(always)]
     fn saves_unplayed<const C: usize, const M: usize>(
         &mut self,

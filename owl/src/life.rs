@@ -683,6 +683,62 @@ fn room<const C: usize, const M: usize>(
     u8::try_from(room).unwrap_or(u8::MAX)
 }
 
+/// Whether the goal has at least `room` points of [`open_room`] and no
+/// string the attacker can take (outright or by ko), as [`evaluate`] would
+/// find, read without valuing the eye spaces: a goal that runs into open
+/// space is judged before the eye solver runs. Out of line: its sets stay
+/// off the frames that are live while the search goes deeper.
+#[inline(never)]
+pub fn runs_free<const C: usize, const M: usize, const R: usize, const A: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R, A>,
+    goal: &PointSet,
+    color: Color,
+    room: usize,
+) -> bool {
+    let enemy = color.opponent();
+    let stones = goal_stones(board, goal, color);
+    let region = dilate(board, &stones, REGION_RADIUS);
+    // The room is at most what it is with every string reading may find
+    // dead taken as dead and no eye space: a goal walled in by strings
+    // with more liberties is passed over without reading.
+    let mut doubtful = PointSet::new();
+    for p in region.iter() {
+        if board.color_at(p) == Some(enemy) && board.liberty_count(p) <= READ_LIBERTIES {
+            doubtful.insert(p);
+        }
+    }
+    if open_room(board, &stones, &doubtful, &PointSet::new(), color) < room {
+        return false;
+    }
+    let dead = dead_stones_in(board, reader, &region, enemy, READ_LIBERTIES);
+    let (own, other) = domains(board, &dead, color);
+    let mut eyes = PointSet::new();
+    let mut seen = stones | (on_board(board.size()) - own);
+    for s in stones.iter() {
+        for n in s.neighbors() {
+            if !board.is_on_board(n) || seen.contains(n) || board.color_at(n) == Some(color) {
+                continue;
+            }
+            seen.insert(n);
+            if let Some((space, _)) = eye_space(board, reader, &dead, &own, &other, enemy, n) {
+                seen |= space;
+                eyes |= space;
+            }
+        }
+    }
+    let mut heads = PointSet::new();
+    for s in stones.iter() {
+        if heads.insert(board.string_id(s))
+            && board.liberty_count(s) <= 2
+            && reader.attack(board, board.origin(s)).code != Code::Fail
+        {
+            return false;
+        }
+    }
+    open_room(board, &stones, &dead, &eyes, color) >= room
+}
+
 /// The goal's open room: points within [`OPEN_RADIUS`] steps of it,
 /// reached through points that neither hold nor touch a lively attacker
 /// stone, outside its eye spaces. No wall stands between the goal and
@@ -690,10 +746,11 @@ fn room<const C: usize, const M: usize>(
 /// over an open board; the points next to its stones do not.)
 pub(crate) fn open_room<const C: usize, const M: usize>(
     board: &Board<C, M>,
-    life: &Life,
+    stones: &PointSet,
+    dead: &PointSet,
+    eyes: &PointSet,
     color: Color,
 ) -> usize {
-    let (stones, dead, eyes) = (&life.stones, &life.dead, &life.eye_points);
     let enemy = color.opponent();
     let lively = |q: Point| board.color_at(q) == Some(enemy) && !dead.contains(q);
     let open = |p: Point| {

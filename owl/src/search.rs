@@ -91,7 +91,7 @@ use crate::dragon::{dragon_stones_read, linked_strings};
 use crate::life::{
     EYE_MEMO_ENTRIES, EYE_READ_VERTICES, EyeMemo, Life, OPEN_EYE_READ_VERTICES,
     TREE_EYE_READ_VERTICES, TREE_OPEN_EYE_READ_VERTICES, begin_search, end_search, evaluate,
-    goal_stones, open_room, set_eye_reach,
+    goal_stones, open_room, runs_free, set_eye_reach,
 };
 use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves};
 
@@ -634,6 +634,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let (reading, budget) = (self.limits.reading, self.limits.root_eye_budget);
         let saved = begin_search(reader, solver, reading, budget, ROOT_REACH);
         let goal = dragon_stones_read(board, reader, p);
+        if runs_free(board, reader, &goal, color, OPEN_ROOM) {
+            end_search(reader, solver, saved);
+            return true;
+        }
         let life = evaluate(board, reader, solver, &mut self.eyes, &goal, color);
         end_search(reader, solver, saved);
         self.eyes.clear();
@@ -1229,6 +1233,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         depth: usize,
         kos: Kos,
     ) -> Plan {
+        // An attack call whose goal runs into open space is answered before
+        // its eye spaces are valued (the verdict `runs_or_lives` reaches;
+        // a check's root, after a defender's move, seldom runs free).
+        if depth == 0
+            && side == Side::Attacker
+            && !self.checking
+            && runs_free(board, reader, goal, task.color, OPEN_ROOM)
+        {
+            return Plan::Answer((Code::Fail, None));
+        }
         if depth == 0 {
             set_eye_reach(solver, self.limits.root_eye_budget, ROOT_REACH);
         }
@@ -1768,7 +1782,7 @@ fn runs_or_lives<const C: usize, const M: usize>(
         && life.value.min_eyes() >= 2
         && (life.eye_points.len() >= AMPLE_EYE_SPACE
             || (life.eye_points - life.marginal).len() >= OWNED_EYE_POINTS);
-    roomy || open_room(board, life, color) >= OPEN_ROOM
+    roomy || open_room(board, &life.stones, &life.dead, &life.eye_points, color) >= OPEN_ROOM
 }
 
 /// Two eyes by the solver's estimate (the attacker moving first) in eye
@@ -2130,6 +2144,40 @@ mod tests {
         let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, e5));
         assert!(r.nodes > 1, "{r:?}");
         assert_eq!(r.code, Code::Win);
+    }
+
+    #[test]
+    fn open_room_is_judged_before_the_eye_spaces_are_valued() {
+        // The black group holds a nine-point space by the edge and faces
+        // open space: the attack fails at its root, and neither it nor
+        // the static verdict reads the space with the eye solver.
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .............
+            .............
+            .........O...
+            .............
+            .............
+            ...O.........
+            .............
+            .............
+            XXXX.....O...
+            ...X.........
+            ...X.........
+            ...X.........
+            .............",
+        );
+        let d4 = pt(&board, "D5");
+        let before = solver.total_nodes();
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, d4));
+        assert_eq!((r.code, r.nodes), (Code::Fail, 1));
+        assert!(unchanged(&mut board, |b| owl.alive_without_search(
+            b,
+            &mut reader,
+            &mut solver,
+            d4
+        )));
+        assert_eq!(solver.total_nodes(), before);
     }
 
     #[test]

@@ -683,18 +683,34 @@ fn room<const C: usize, const M: usize>(
     u8::try_from(room).unwrap_or(u8::MAX)
 }
 
-/// Whether the goal has at least `room` points of [`open_room`] and no
-/// string the attacker can take (outright or by ko), as [`evaluate`] would
-/// find, read without valuing the eye spaces: a goal that runs into open
-/// space is judged before the eye solver runs. Out of line: its sets stay
-/// off the frames that are live while the search goes deeper.
+/// Whether an attack root's static verdict finds the goal alive before
+/// every eye space is valued: no goal string the attacker can take
+/// (outright or by ko), and either `room` points of [`open_room`] or, with
+/// `ample` = (points, owned points), that much eye space (all its points,
+/// or its points that are not marginal) whose largest space alone is worth
+/// two eyes by the solver's estimate (the value [`evaluate`] sums with
+/// the others). The verdict is the one [`evaluate`]'s life gives, reached
+/// with less: a goal in open space or in a game's territory is judged
+/// without the eye solver, or with one space read. Out of line: its sets
+/// stay off the frames that are live while the search goes deeper.
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
-pub fn runs_free<const C: usize, const M: usize, const R: usize, const A: usize>(
+pub(crate) fn alive_at_a_glance<
+    const C: usize,
+    const M: usize,
+    const R: usize,
+    const A: usize,
+    const S: usize,
+    const E: usize,
+>(
     board: &mut Board<C, M>,
     reader: &mut Reader<R, A>,
+    solver: &mut Solver<S>,
+    memo: &mut EyeMemo<E>,
     goal: &PointSet,
     color: Color,
     room: usize,
+    ample: Option<(usize, usize)>,
 ) -> bool {
     let enemy = color.opponent();
     let stones = goal_stones(board, goal, color);
@@ -708,12 +724,16 @@ pub fn runs_free<const C: usize, const M: usize, const R: usize, const A: usize>
             doubtful.insert(p);
         }
     }
-    if open_room(board, &stones, &doubtful, &PointSet::new(), color) < room {
+    let open = open_room(board, &stones, &doubtful, &PointSet::new(), color) >= room;
+    if !open && ample.is_none() {
         return false;
     }
     let dead = dead_stones_in(board, reader, &region, enemy, READ_LIBERTIES);
     let (own, other) = domains(board, &dead, color);
     let mut eyes = PointSet::new();
+    let mut marginal = PointSet::new();
+    // The largest space, by its points, with its marginal points.
+    let mut largest = (PointSet::new(), PointSet::new());
     let mut seen = stones | (on_board(board.size()) - own);
     for s in stones.iter() {
         for n in s.neighbors() {
@@ -721,9 +741,14 @@ pub fn runs_free<const C: usize, const M: usize, const R: usize, const A: usize>
                 continue;
             }
             seen.insert(n);
-            if let Some((space, _)) = eye_space(board, reader, &dead, &own, &other, enemy, n) {
+            if let Some((space, margins)) = eye_space(board, reader, &dead, &own, &other, enemy, n)
+            {
                 seen |= space;
                 eyes |= space;
+                marginal |= margins;
+                if space.len() > largest.0.len() {
+                    largest = (space, margins);
+                }
             }
         }
     }
@@ -736,7 +761,26 @@ pub fn runs_free<const C: usize, const M: usize, const R: usize, const A: usize>
             return false;
         }
     }
-    open_room(board, &stones, &dead, &eyes, color) >= room
+    if open && open_room(board, &stones, &dead, &eyes, color) >= room {
+        return true;
+    }
+    let Some((points, owned)) = ample else {
+        return false;
+    };
+    if eyes.len() < points && (eyes - marginal).len() < owned {
+        return false;
+    }
+    let (space, margins) = largest;
+    let key = eye_key(board, color, &space, &margins, &dead);
+    let r = match memo.get(key) {
+        Some(r) => r,
+        None => {
+            let r = compute_eyes(board, reader, solver, color, &space, &margins, &dead);
+            memo.put(key, r);
+            r
+        }
+    };
+    !r.exact && r.value.min_eyes() >= 2
 }
 
 /// The goal's open room: points within [`OPEN_RADIUS`] steps of it,
@@ -817,6 +861,76 @@ fn reach(stones: &PointSet, radius: usize, open: impl Fn(Point) -> bool) -> Poin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Black's group holds 18 points on the left, too many for the solver
+    /// and worth two eyes by its estimate, and nine below its wall, which
+    /// the solver reads. The glance's ample verdict values only the larger
+    /// space; the full evaluation reads both and reaches the same verdict.
+    #[test]
+    fn a_glance_values_only_the_largest_space() {
+        let board = || {
+            Board::<4096, 361>::from_diagram(
+                "
+                ..X.O....
+                ..X.O....
+                ..X.O....
+                ..X.O....
+                ..X.O....
+                ..XXXXXO.
+                ..X...XO.
+                ..X...XO.
+                ..X...XO.",
+            )
+            .unwrap()
+        };
+        let mut b = board();
+        let c1 = Point::from_vertex("C1", 9).unwrap();
+        let mut goal = PointSet::new();
+        goal.insert(c1);
+        let (mut reader, mut solver): (Reader<256>, Solver<256>) = (Reader::new(), Solver::new());
+        set_eye_reach(
+            &mut solver,
+            100_000,
+            (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES),
+        );
+        let mut memo: EyeMemo = EyeMemo::new();
+        let ample = Some((25, 10));
+        let glance = alive_at_a_glance(
+            &mut b,
+            &mut reader,
+            &mut solver,
+            &mut memo,
+            &goal,
+            Color::Black,
+            usize::MAX,
+            ample,
+        );
+        assert!(glance);
+        assert_eq!(solver.total_nodes(), 0);
+        let mut memo: EyeMemo = EyeMemo::new();
+        let life = evaluate(
+            &mut b,
+            &mut reader,
+            &mut solver,
+            &mut memo,
+            &goal,
+            Color::Black,
+        );
+        assert!(solver.total_nodes() > 0);
+        assert!(!life.exact && life.value.min_eyes() >= 2 && life.eye_points.len() >= 25);
+        // Without the ample verdict, a walled-in goal is not alive at a glance.
+        let mut memo: EyeMemo = EyeMemo::new();
+        assert!(!alive_at_a_glance(
+            &mut board(),
+            &mut reader,
+            &mut solver,
+            &mut memo,
+            &goal,
+            Color::Black,
+            usize::MAX,
+            None
+        ));
+    }
 
     /// A remembered value is the one put, every field of it; one whose
     /// counts do not fit the packed word is not remembered.

@@ -90,8 +90,8 @@ use owlet_optics::Solver;
 use crate::dragon::{dragon_stones_read, linked_strings};
 use crate::life::{
     EYE_MEMO_ENTRIES, EYE_READ_VERTICES, EyeMemo, Life, OPEN_EYE_READ_VERTICES,
-    TREE_EYE_READ_VERTICES, TREE_OPEN_EYE_READ_VERTICES, begin_search, end_search, evaluate,
-    goal_stones, open_room, runs_free, set_eye_reach,
+    TREE_EYE_READ_VERTICES, TREE_OPEN_EYE_READ_VERTICES, alive_at_a_glance, begin_search,
+    end_search, evaluate, goal_stones, open_room, set_eye_reach,
 };
 use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves};
 
@@ -634,7 +634,18 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let (reading, budget) = (self.limits.reading, self.limits.root_eye_budget);
         let saved = begin_search(reader, solver, reading, budget, ROOT_REACH);
         let goal = dragon_stones_read(board, reader, p);
-        if runs_free(board, reader, &goal, color, OPEN_ROOM) {
+        let ample = Some((AMPLE_EYE_SPACE, OWNED_EYE_POINTS));
+        if alive_at_a_glance(
+            board,
+            reader,
+            solver,
+            &mut self.eyes,
+            &goal,
+            color,
+            OPEN_ROOM,
+            ample,
+        ) {
+            self.eyes.clear();
             end_search(reader, solver, saved);
             return true;
         }
@@ -1233,18 +1244,29 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         depth: usize,
         kos: Kos,
     ) -> Plan {
-        // An attack call whose goal runs into open space is answered before
-        // its eye spaces are valued (the verdict `runs_or_lives` reaches;
-        // a check's root, after a defender's move, seldom runs free).
+        if depth == 0 {
+            set_eye_reach(solver, self.limits.root_eye_budget, ROOT_REACH);
+        }
+        // An attack call whose goal runs into open space or holds ample
+        // eye space is answered before every eye space is valued (the
+        // verdict `runs_or_lives` reaches; a check's root, after a
+        // defender's move, seldom has it).
         if depth == 0
             && side == Side::Attacker
             && !self.checking
-            && runs_free(board, reader, goal, task.color, OPEN_ROOM)
+            && alive_at_a_glance(
+                board,
+                reader,
+                solver,
+                &mut self.eyes,
+                goal,
+                task.color,
+                OPEN_ROOM,
+                Some((AMPLE_EYE_SPACE, OWNED_EYE_POINTS)),
+            )
         {
+            set_eye_reach(solver, self.limits.eye_budget, TREE_REACH);
             return Plan::Answer((Code::Fail, None));
-        }
-        if depth == 0 {
-            set_eye_reach(solver, self.limits.root_eye_budget, ROOT_REACH);
         }
         if self.solver_nodes(solver) > u64::from(self.limits.eye_limit) {
             solver.set_budget(SPENT_EYE_BUDGET);

@@ -480,6 +480,70 @@ fn spread_within<const N: u32>(
     out
 }
 
+/// Calls `f` with each eye space of `color` touching the goal's `stones`
+/// and its marginal points, as [`eye_space`] finds them with the `dead`
+/// stones and the domains `own` and `other`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn for_each_space<const C: usize, const M: usize, const R: usize, const A: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R, A>,
+    stones: &PointSet,
+    dead: &PointSet,
+    own: &PointSet,
+    other: &PointSet,
+    color: Color,
+    mut f: impl FnMut(&mut Board<C, M>, &mut Reader<R, A>, PointSet, PointSet),
+) {
+    let enemy = color.opponent();
+    // The points looked at, the goal's stones and the points outside the
+    // goal's domain, which are in none of its eye spaces (`eye_space`
+    // would answer `None`): one test skips them all.
+    let mut seen = *stones | (on_board(board.size()) - *own);
+    for s in stones.iter() {
+        for n in s.neighbors() {
+            if !board.is_on_board(n) || seen.contains(n) || board.color_at(n) == Some(color) {
+                continue;
+            }
+            seen.insert(n);
+            if let Some((space, marginal)) = eye_space(board, reader, dead, own, other, enemy, n) {
+                seen |= space;
+                f(board, reader, space, marginal);
+            }
+        }
+    }
+}
+
+/// The value of one eye space of `color`, from `memo` when it holds it,
+/// else read by [`compute_eyes`] and kept there.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn value_space<
+    const C: usize,
+    const M: usize,
+    const R: usize,
+    const A: usize,
+    const S: usize,
+    const E: usize,
+>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R, A>,
+    solver: &mut Solver<S>,
+    memo: &mut EyeMemo<E>,
+    color: Color,
+    space: &PointSet,
+    marginal: &PointSet,
+    dead: &PointSet,
+) -> EyeResult {
+    let key = eye_key(board, color, space, marginal, dead);
+    if let Some(r) = memo.get(key) {
+        return r;
+    }
+    let r = compute_eyes(board, reader, solver, color, space, marginal, dead);
+    memo.put(key, r);
+    r
+}
+
 /// The goal's life at this node; `color` owns the goal.
 pub fn evaluate<
     const C: usize,
@@ -533,37 +597,19 @@ pub fn evaluate<
         None::<Point>,
     ); 8];
     let mut n_contested = 0usize;
-    // The points looked at, the goal's stones and the points outside the
-    // goal's domain, which are in none of its eye spaces (`eye_space`
-    // would answer `None`): one test skips them all.
-    let mut seen = stones | (on_board(board.size()) - own);
-    for s in stones.iter() {
-        for n in s.neighbors() {
-            if !board.is_on_board(n) || seen.contains(n) {
-                continue;
-            }
-            if board.color_at(n) == Some(color) {
-                continue;
-            }
-            seen.insert(n);
-            let Some((space, marginal)) =
-                eye_space(board, reader, &life.dead, &own, &other, enemy, n)
-            else {
-                continue;
-            };
-            seen |= space;
+    let dead = life.dead;
+    for_each_space(
+        board,
+        reader,
+        &stones,
+        &dead,
+        &own,
+        &other,
+        color,
+        |board, reader, space, marginal| {
             life.eye_points |= space;
             life.marginal |= marginal;
-            let key = eye_key(board, color, &space, &marginal, &life.dead);
-            let r = match memo.get(key) {
-                Some(r) => r,
-                None => {
-                    let r =
-                        compute_eyes(board, reader, solver, color, &space, &marginal, &life.dead);
-                    memo.put(key, r);
-                    r
-                }
-            };
+            let r = value_space(board, reader, solver, memo, color, &space, &marginal, &dead);
             life.value = life.value + r.value;
             life.exact &= r.exact;
             if marginal.is_empty() && r.attack.is_none() && r.exact {
@@ -578,8 +624,8 @@ pub fn evaluate<
                 *slot = (swing, r.attack, r.defense, r.other_attack, r.other_defense);
                 n_contested += 1;
             }
-        }
-    }
+        },
+    );
     let list = contested.get_mut(..n_contested).unwrap_or_default();
     // Most contested first; ties by attack point, so the order is fixed.
     list.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
@@ -598,9 +644,9 @@ pub fn evaluate<
         }
     }
     // Weak goal strings and lunches. Each string is looked at once: `seen`
-    // now holds the heads of those met, which are cheaper to find than
-    // their origins.
-    seen = PointSet::new();
+    // holds the heads of those met, which are cheaper to find than their
+    // origins.
+    let mut seen = PointSet::new();
     let mut done = PointSet::new();
     for s in stones.iter() {
         if !seen.insert(board.string_id(s)) {
@@ -734,24 +780,22 @@ pub(crate) fn alive_at_a_glance<
     let mut marginal = PointSet::new();
     // The largest space, by its points, with its marginal points.
     let mut largest = (PointSet::new(), PointSet::new());
-    let mut seen = stones | (on_board(board.size()) - own);
-    for s in stones.iter() {
-        for n in s.neighbors() {
-            if !board.is_on_board(n) || seen.contains(n) || board.color_at(n) == Some(color) {
-                continue;
+    for_each_space(
+        board,
+        reader,
+        &stones,
+        &dead,
+        &own,
+        &other,
+        color,
+        |_, _, space, margins| {
+            eyes |= space;
+            marginal |= margins;
+            if space.len() > largest.0.len() {
+                largest = (space, margins);
             }
-            seen.insert(n);
-            if let Some((space, margins)) = eye_space(board, reader, &dead, &own, &other, enemy, n)
-            {
-                seen |= space;
-                eyes |= space;
-                marginal |= margins;
-                if space.len() > largest.0.len() {
-                    largest = (space, margins);
-                }
-            }
-        }
-    }
+        },
+    );
     let mut heads = PointSet::new();
     for s in stones.iter() {
         if heads.insert(board.string_id(s))
@@ -771,15 +815,7 @@ pub(crate) fn alive_at_a_glance<
         return false;
     }
     let (space, margins) = largest;
-    let key = eye_key(board, color, &space, &margins, &dead);
-    let r = match memo.get(key) {
-        Some(r) => r,
-        None => {
-            let r = compute_eyes(board, reader, solver, color, &space, &margins, &dead);
-            memo.put(key, r);
-            r
-        }
-    };
+    let r = value_space(board, reader, solver, memo, color, &space, &margins, &dead);
     !r.exact && r.value.min_eyes() >= 2
 }
 

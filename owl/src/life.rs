@@ -597,19 +597,20 @@ pub fn evaluate<
         None::<Point>,
     ); 8];
     let mut n_contested = 0usize;
-    let dead = life.dead;
     for_each_space(
         board,
         reader,
         &stones,
-        &dead,
+        &life.dead,
         &own,
         &other,
         color,
         |board, reader, space, marginal| {
             life.eye_points |= space;
             life.marginal |= marginal;
-            let r = value_space(board, reader, solver, memo, color, &space, &marginal, &dead);
+            let r = value_space(
+                board, reader, solver, memo, color, &space, &marginal, &life.dead,
+            );
             life.value = life.value + r.value;
             life.exact &= r.exact;
             if marginal.is_empty() && r.attack.is_none() && r.exact {

@@ -732,8 +732,8 @@ fn room<const C: usize, const M: usize>(
 
 /// Whether an attack root's static verdict finds the goal alive before
 /// every eye space is valued: no goal string the attacker can take
-/// (outright or by ko), and either `room` points of [`open_room`] or, with
-/// `ample` = (points, owned points), that much eye space (all its points,
+/// (outright or by ko), and either `room` points of [`open_room`] or
+/// `ample` = (points, owned points) of eye space (all its points,
 /// or its points that are not marginal) whose largest space alone is worth
 /// two eyes by the solver's estimate (the value [`evaluate`] sums with
 /// the others). The verdict is the one [`evaluate`]'s life gives, reached
@@ -757,24 +757,11 @@ pub(crate) fn alive_at_a_glance<
     goal: &PointSet,
     color: Color,
     room: usize,
-    ample: Option<(usize, usize)>,
+    ample: (usize, usize),
 ) -> bool {
     let enemy = color.opponent();
     let stones = goal_stones(board, goal, color);
     let region = dilate(board, &stones, REGION_RADIUS);
-    // The room is at most what it is with every string reading may find
-    // dead taken as dead and no eye space: a goal walled in by strings
-    // with more liberties is passed over without reading.
-    let mut doubtful = PointSet::new();
-    for p in region.iter() {
-        if board.color_at(p) == Some(enemy) && board.liberty_count(p) <= READ_LIBERTIES {
-            doubtful.insert(p);
-        }
-    }
-    let open = open_room(board, &stones, &doubtful, &PointSet::new(), color) >= room;
-    if !open && ample.is_none() {
-        return false;
-    }
     let dead = dead_stones_in(board, reader, &region, enemy, READ_LIBERTIES);
     let (own, other) = domains(board, &dead, color);
     let mut eyes = PointSet::new();
@@ -806,12 +793,10 @@ pub(crate) fn alive_at_a_glance<
             return false;
         }
     }
-    if open && open_room(board, &stones, &dead, &eyes, color) >= room {
+    if open_room(board, &stones, &dead, &eyes, color) >= room {
         return true;
     }
-    let Some((points, owned)) = ample else {
-        return false;
-    };
+    let (points, owned) = ample;
     if eyes.len() < points && (eyes - marginal).len() < owned {
         return false;
     }
@@ -931,7 +916,7 @@ mod tests {
             (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES),
         );
         let mut memo: EyeMemo = EyeMemo::new();
-        let ample = Some((25, 10));
+        let ample = (25, 10);
         let glance = alive_at_a_glance(
             &mut b,
             &mut reader,
@@ -965,7 +950,7 @@ mod tests {
             &goal,
             Color::Black,
             usize::MAX,
-            None
+            (usize::MAX, usize::MAX)
         ));
     }
 

@@ -634,7 +634,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let (reading, budget) = (self.limits.reading, self.limits.root_eye_budget);
         let saved = begin_search(reader, solver, reading, budget, ROOT_REACH);
         let goal = dragon_stones_read(board, reader, p);
-        let ample = Some((AMPLE_EYE_SPACE, OWNED_EYE_POINTS));
+        let ample = (AMPLE_EYE_SPACE, OWNED_EYE_POINTS);
         if alive_at_a_glance(
             board,
             reader,
@@ -1262,7 +1262,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 goal,
                 task.color,
                 OPEN_ROOM,
-                Some((AMPLE_EYE_SPACE, OWNED_EYE_POINTS)),
+                (AMPLE_EYE_SPACE, OWNED_EYE_POINTS),
             )
         {
             set_eye_reach(solver, self.limits.eye_budget, TREE_REACH);

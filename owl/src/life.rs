@@ -349,7 +349,8 @@ pub struct Life {
     pub marginal: PointSet,
     /// Stones that are not lively near the goal.
     pub dead: PointSet,
-    /// A goal string the attacker can capture by reading (not by ko).
+    /// A goal string the attacker can capture by reading (not by ko). Read
+    /// only when [`evaluate`] is asked to or the eyes reach two.
     pub weak_goal: bool,
     /// A goal string the attacker can capture only by ko: with the
     /// attacker to move, two eyes do not end the node while it stands.
@@ -544,7 +545,10 @@ fn value_space<
     r
 }
 
-/// The goal's life at this node; `color` owns the goal.
+/// The goal's life at this node; `color` owns the goal. The goal's
+/// strings are read for [`Life::weak_goal`] and [`Life::ko_goal`] when
+/// `every_goal_string` is set or the eyes reach two with the attacker
+/// first: only then can a goal string's capture change a verdict.
 pub fn evaluate<
     const C: usize,
     const M: usize,
@@ -559,6 +563,7 @@ pub fn evaluate<
     memo: &mut EyeMemo<E>,
     goal: &PointSet,
     color: Color,
+    every_goal_string: bool,
 ) -> Life {
     let enemy = color.opponent();
     let stones = goal_stones(board, goal, color);
@@ -646,10 +651,12 @@ pub fn evaluate<
     }
     // Weak goal strings and lunches. Each string is looked at once: `seen`
     // holds the heads of those met, which are cheaper to find than their
-    // origins.
+    // origins. The goal's strings are read only when their capture can
+    // change a verdict: `weak_goal` and `ko_goal` only ever doubt two eyes.
     let mut seen = PointSet::new();
     let mut done = PointSet::new();
-    for s in stones.iter() {
+    let read_goal = every_goal_string || life.value.min_eyes() >= 2;
+    for s in stones.iter().filter(|_| read_goal) {
         if !seen.insert(board.string_id(s)) {
             continue;
         }
@@ -937,6 +944,7 @@ mod tests {
             &mut memo,
             &goal,
             Color::Black,
+            true,
         );
         assert!(solver.total_nodes() > 0);
         assert!(!life.exact && life.value.min_eyes() >= 2 && life.eye_points.len() >= 25);
@@ -952,6 +960,53 @@ mod tests {
             usize::MAX,
             (usize::MAX, usize::MAX)
         ));
+    }
+
+    /// A goal string in atari is read only when it can change a verdict:
+    /// with one eye at most, the goal's strings are left unread unless
+    /// the caller asks for them (a root does, for its verdicts).
+    #[test]
+    fn goal_strings_are_read_only_when_two_eyes_could_be_doubted() {
+        let board = || {
+            Board::<4096, 361>::from_diagram(
+                "
+                .XOO.....
+                XX.O.....
+                OOOO.....
+                .........
+                .........
+                .........
+                .........
+                .........
+                .........",
+            )
+            .unwrap()
+        };
+        let goal = {
+            let mut g = PointSet::new();
+            g.insert(Point::from_vertex("B8", 9).unwrap());
+            g
+        };
+        let read = |every: bool| {
+            let (mut reader, mut solver): (Reader<256>, Solver<256>) =
+                (Reader::new(), Solver::new());
+            let mut memo: EyeMemo = EyeMemo::new();
+            let life = evaluate(
+                &mut board(),
+                &mut reader,
+                &mut solver,
+                &mut memo,
+                &goal,
+                Color::Black,
+                every,
+            );
+            (life, reader.nodes())
+        };
+        let (lazy, lazy_nodes) = read(false);
+        let (full, full_nodes) = read(true);
+        assert!(full.value.min_eyes() < 2 && lazy.value == full.value);
+        assert!(full.weak_goal && !lazy.weak_goal);
+        assert!(lazy_nodes < full_nodes);
     }
 
     /// A remembered value is the one put, every field of it; one whose

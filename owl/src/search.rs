@@ -649,7 +649,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             end_search(reader, solver, saved);
             return true;
         }
-        let life = evaluate(board, reader, solver, &mut self.eyes, &goal, color);
+        let life = evaluate(board, reader, solver, &mut self.eyes, &goal, color, true);
         end_search(reader, solver, saved);
         self.eyes.clear();
         judge(&life, Side::Attacker) == Some((Code::Fail, None))
@@ -711,7 +711,15 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let saved = reader.limits();
         reader.set_limits(self.limits.reading);
         let original = dragon_stones_read(board, reader, p);
-        let life = evaluate(board, reader, solver, &mut self.eyes, &original, color);
+        let life = evaluate(
+            board,
+            reader,
+            solver,
+            &mut self.eyes,
+            &original,
+            color,
+            true,
+        );
         let list = match side {
             Side::Attacker => attack_moves(board, reader, &life),
             Side::Defender => defense_moves(board, reader, &life),
@@ -1271,7 +1279,15 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         if self.solver_nodes(solver) > u64::from(self.limits.eye_limit) {
             solver.set_budget(SPENT_EYE_BUDGET);
         }
-        let life = evaluate(board, reader, solver, &mut self.eyes, goal, task.color);
+        let life = evaluate(
+            board,
+            reader,
+            solver,
+            &mut self.eyes,
+            goal,
+            task.color,
+            depth == 0,
+        );
         if depth == 0 {
             set_eye_reach(solver, self.limits.eye_budget, TREE_REACH);
         }
@@ -2405,6 +2421,7 @@ mod tests {
             &mut memo,
             &stones,
             color,
+            true,
         );
         judge(&life, side)
     }

@@ -545,6 +545,24 @@ fn value_space<
     r
 }
 
+/// The goal's stones now, the opponent's dead stones within
+/// [`REGION_RADIUS`] of them, and the domains of `color` and of its
+/// opponent: what [`evaluate`] and [`alive_at_a_glance`] find the eye
+/// spaces with. Only the opponent's strings are read: a goal string that
+/// can be taken is the search's to read, not the eye space's.
+fn goal_domains<const C: usize, const M: usize, const R: usize, const A: usize>(
+    board: &mut Board<C, M>,
+    reader: &mut Reader<R, A>,
+    goal: &PointSet,
+    color: Color,
+) -> (PointSet, PointSet, PointSet, PointSet) {
+    let stones = goal_stones(board, goal, color);
+    let region = dilate(board, &stones, REGION_RADIUS);
+    let dead = dead_stones_in(board, reader, &region, color.opponent(), READ_LIBERTIES);
+    let (own, other) = domains(board, &dead, color);
+    (stones, dead, own, other)
+}
+
 /// The goal's life at this node; `color` owns the goal. The goal's
 /// strings are read for [`Life::weak_goal`] and [`Life::ko_goal`] when
 /// `every_goal_string` is set or the eyes reach two with the attacker
@@ -566,13 +584,7 @@ pub fn evaluate<
     every_goal_string: bool,
 ) -> Life {
     let enemy = color.opponent();
-    let stones = goal_stones(board, goal, color);
-    // Only the opponent's strings are read: the goal's colour's stones
-    // count as lively, as a string of the goal's that can be taken is
-    // the search's to read, not the eye space's.
-    let region = dilate(board, &stones, REGION_RADIUS);
-    let dead = dead_stones_in(board, reader, &region, enemy, READ_LIBERTIES);
-    let (own, other) = domains(board, &dead, color);
+    let (stones, dead, own, other) = goal_domains(board, reader, goal, color);
     let mut life = Life {
         stones,
         value: EyeValue::new(0, 0, 0, 0),
@@ -766,11 +778,7 @@ pub(crate) fn alive_at_a_glance<
     room: usize,
     ample: (usize, usize),
 ) -> bool {
-    let enemy = color.opponent();
-    let stones = goal_stones(board, goal, color);
-    let region = dilate(board, &stones, REGION_RADIUS);
-    let dead = dead_stones_in(board, reader, &region, enemy, READ_LIBERTIES);
-    let (own, other) = domains(board, &dead, color);
+    let (stones, dead, own, other) = goal_domains(board, reader, goal, color);
     let mut eyes = PointSet::new();
     let mut marginal = PointSet::new();
     // The largest space, by its points, with its marginal points.

@@ -1,7 +1,8 @@
 //! Owl move generation: the candidate moves for the attacker and the
 //! defender of a goal at one node, scored and sorted.
 //!
-//! Owns [`attack_moves`] and [`defense_moves`]. The knowledge is owlet's
+//! Owns [`attack_moves`], [`defense_moves`] and [`split_point`] (the
+//! defender's move that parts an eye space in two). The knowledge is owlet's
 //! own, driven by optics and tactical reading (no pattern database):
 //! - captures and ataris of goal strings the reader can take (attacker),
 //!   rescues of goal strings in danger (defender);
@@ -24,7 +25,7 @@
 
 use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader};
 
-use crate::life::Life;
+use crate::life::{Life, dilate};
 
 /// Candidates kept per node (the best by score).
 pub const MAX_CANDIDATES: usize = 24;
@@ -395,6 +396,54 @@ fn add_shape_moves<const C: usize, const M: usize>(
     }
 }
 
+/// The defender's best candidate of `list` not yet `taken` that is an
+/// empty point of its eye spaces whose stone parts a space in two: the
+/// shape move that makes two eyes of one space, which the low score of a
+/// move inside its own space (`score::OWN_EYE_POINT`) can leave out of
+/// a node's budget. Out of line, so its sets stay off the search's frame.
+#[inline(never)]
+pub fn split_point<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    life: &Life,
+    list: &MoveList,
+    taken: impl Fn(Point) -> bool,
+    mover: Color,
+) -> Option<Point> {
+    list.iter().find(|&p| {
+        life.eye_points.contains(p)
+            && board.color_at(p).is_none()
+            && !taken(p)
+            && parts_space(board, &life.eye_points, p)
+            && board.check_move(mover, p).is_ok()
+    })
+}
+
+/// Whether taking `e` out of `space` leaves its neighbours in the space
+/// unconnected to each other.
+fn parts_space<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    space: &PointSet,
+    e: Point,
+) -> bool {
+    let mut rest = *space;
+    rest.remove(e);
+    let mut near = e.neighbors().into_iter().filter(|&n| rest.contains(n));
+    let Some(first) = near.next() else {
+        return false;
+    };
+    // The part of the space `first` reaches, grown a step at a time.
+    let mut part = PointSet::new();
+    part.insert(first);
+    loop {
+        let grown = dilate(board, &part, 1) & rest;
+        if grown == part {
+            break;
+        }
+        part = grown;
+    }
+    near.any(|n| !part.contains(n))
+}
+
 /// Marks the throw-ins and sorts the list; playability is tested as the
 /// list is read ([`MoveList::next_playable`]).
 fn finish(mut list: MoveList, throw_ins: Option<&PointSet>) -> MoveList {
@@ -410,6 +459,59 @@ fn finish(mut list: MoveList, throw_ins: Option<&PointSet>) -> MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Black's straight three on the edge: B1 parts the space into two
+    /// eyes, so it is the defender's split point; A1 and C1 part nothing.
+    #[test]
+    fn the_split_point_of_a_straight_three_is_its_middle() {
+        use crate::life::set_eye_reach;
+        use crate::life::{EYE_READ_VERTICES, EyeMemo, OPEN_EYE_READ_VERTICES, evaluate};
+        use owlet_optics::Solver;
+        let mut board = Board::<4096, 361>::from_diagram(
+            "
+            .........
+            .........
+            .........
+            .........
+            .........
+            .........
+            OOOOOO...
+            XXXXXO...
+            ...XXO...",
+        )
+        .unwrap();
+        let p = |v| Point::from_vertex(v, 9).unwrap();
+        let mut goal = PointSet::new();
+        goal.insert(p("D1"));
+        let (mut reader, mut solver): (Reader<256>, Solver<256>) = (Reader::new(), Solver::new());
+        set_eye_reach(
+            &mut solver,
+            100_000,
+            (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES),
+        );
+        let mut memo: EyeMemo = EyeMemo::new();
+        let life = evaluate(
+            &mut board,
+            &mut reader,
+            &mut solver,
+            &mut memo,
+            &goal,
+            Color::Black,
+            true,
+        );
+        for v in ["A1", "B1", "C1"] {
+            assert!(life.eye_points.contains(p(v)), "{v} in the eye space");
+        }
+        assert!(parts_space(&board, &life.eye_points, p("B1")));
+        assert!(!parts_space(&board, &life.eye_points, p("A1")));
+        assert!(!parts_space(&board, &life.eye_points, p("C1")));
+        let list = defense_moves(&mut board, &mut reader, &life);
+        let split = split_point(&board, &life, &list, |_| false, Color::Black);
+        assert_eq!(split, Some(p("B1")));
+        // A point already among the node's moves is not offered again.
+        let split = split_point(&board, &life, &list, |q| q == p("B1"), Color::Black);
+        assert_eq!(split, None);
+    }
 
     #[test]
     fn promote_moves_a_candidate_to_the_front_and_keeps_the_rest_in_order() {

@@ -45,7 +45,9 @@
 //! elsewhere) tries filling that ko first at its next turn, one move
 //! beyond the node's width: the side that has won a ko fight resolves it.
 //! Near the root a node also reads, beyond its width, a second vital
-//! point optics finds as good as the one it names ([`OTHER_VITAL_DEPTH`]).
+//! point optics finds as good as the one it names ([`OTHER_VITAL_DEPTH`]),
+//! and the defender's root reads its best move that parts an eye space in
+//! two ([`crate::moves::split_point`]).
 //!
 //! A defender's root move that wins, and would become the answer, is
 //! checked (the first [`ROOT_CHECKS`] such moves): the attacker's reply is
@@ -93,7 +95,7 @@ use crate::life::{
     TREE_EYE_READ_VERTICES, TREE_OPEN_EYE_READ_VERTICES, alive_at_a_glance, begin_search,
     end_search, evaluate, goal_stones, open_room, set_eye_reach,
 };
-use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves};
+use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves, split_point};
 
 /// The largest eye graphs, and open eye graphs, read at an owl search's
 /// root (see [`crate::life::set_eye_reach`]).
@@ -1500,6 +1502,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             };
             if !moves.push(p, retake) {
                 break;
+            }
+        }
+        // At the defender's root, the move that parts an eye space in
+        // two, on top of the budget.
+        if depth == 0 && side == Side::Defender {
+            let taken = |p: Point| moves.iter().any(|&(m, _)| m == p);
+            if let Some(p) = split_point(board, life, &list, taken, mover) {
+                let _ = moves.push(p, false);
             }
         }
         // Another vital point of the side's, as good as the one optics

@@ -23,6 +23,30 @@ use owlet_firmware::{Engine, Status};
 
 use crate::console::Console;
 
+/// The speed a serial port is set to: the Pico's UART0 runs at it, and a
+/// USB (CDC) port ignores it.
+pub const SERIAL_BAUD: u32 = 115_200;
+
+/// Sets a serial port to raw mode at [`SERIAL_BAUD`], reads blocking until
+/// a byte comes: no echo (a fresh port echoes, which would send the
+/// device's answers back to it as commands), no line editing, no CR/LF
+/// translation. A character device that is not a terminal is left as it
+/// is.
+fn set_raw(port: &std::fs::File) -> io::Result<()> {
+    use rustix::termios::{ControlModes, OptionalActions, SpecialCodeIndex, tcgetattr, tcsetattr};
+    let Ok(mut termios) = tcgetattr(port) else {
+        return Ok(());
+    };
+    termios.make_raw();
+    // Receive, and ignore the modem lines (an adapter may wire none).
+    termios.control_modes |= ControlModes::CREAD | ControlModes::CLOCAL;
+    termios.set_speed(SERIAL_BAUD)?;
+    termios.special_codes[SpecialCodeIndex::VMIN] = 1;
+    termios.special_codes[SpecialCodeIndex::VTIME] = 0;
+    tcsetattr(port, OptionalActions::Now, &termios)?;
+    Ok(())
+}
+
 /// A device that speaks GTP over a byte stream.
 pub struct Device {
     child: Option<Child>,
@@ -35,8 +59,8 @@ pub struct Device {
 
 impl Device {
     /// Opens `target`: a character device (a serial port) is opened for
-    /// reading and writing; anything else is run as `sh -c TARGET` with
-    /// GTP on its stdin and stdout.
+    /// reading and writing and set to raw mode at [`SERIAL_BAUD`]; anything
+    /// else is run as `sh -c TARGET` with GTP on its stdin and stdout.
     pub fn open(target: &str) -> io::Result<Device> {
         let path = Path::new(target);
         if path
@@ -44,6 +68,7 @@ impl Device {
             .is_ok_and(|m| m.file_type().is_char_device())
         {
             let port = OpenOptions::new().read(true).write(true).open(path)?;
+            set_raw(&port)?;
             let reader = port.try_clone()?;
             return Ok(Device {
                 child: None,
@@ -319,6 +344,65 @@ mod tests {
         assert_eq!(answer_id(b"= \n\n"), Some(""));
         assert_eq!(answer_id(b"?7 line too long\n\n"), Some("7"));
         assert_eq!(answer_id(b"\n"), None);
+    }
+
+    /// A serial port (a pseudo-terminal here, whose defaults are a fresh
+    /// port's: echo, line editing, CR/LF translation) is set to raw mode
+    /// at the console's speed: the device reads exactly the lines sent
+    /// and never its own answers echoed back.
+    #[test]
+    fn a_serial_port_is_set_raw() {
+        use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+        use rustix::termios::{LocalModes, OutputModes, tcgetattr};
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pseudo-terminal");
+        grantpt(&master).expect("grantpt");
+        unlockpt(&master).expect("unlockpt");
+        let path = ptsname(&master, Vec::new()).expect("ptsname");
+        let path = path.to_str().expect("a UTF-8 path").to_owned();
+        let fresh = tcgetattr(&master).expect("the terminal's settings");
+        assert!(
+            fresh.local_modes.contains(LocalModes::ECHO),
+            "a fresh port echoes"
+        );
+        // The device: answers each line with its id, and keeps every byte
+        // it read until the port closes.
+        let mut to_host = std::fs::File::from(master);
+        let mut from_host = to_host.try_clone().expect("clone");
+        let device = std::thread::spawn(move || {
+            let (mut seen, mut line) = (Vec::new(), Vec::new());
+            let mut byte = [0u8; 1];
+            while matches!(from_host.read(&mut byte), Ok(1)) {
+                seen.push(byte[0]);
+                line.push(byte[0]);
+                if byte[0] == b'\n' {
+                    let id: String = line
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .map(|&b| char::from(b))
+                        .collect();
+                    to_host
+                        .write_all(format!("={id} ok\n\n").as_bytes())
+                        .expect("answer");
+                    line.clear();
+                }
+            }
+            seen
+        });
+        let mut port = Device::open(&path).expect("the port");
+        let set = tcgetattr(std::fs::File::open(&path).expect("the port again")).expect("settings");
+        assert!(
+            !set.local_modes
+                .intersects(LocalModes::ECHO | LocalModes::ICANON)
+        );
+        assert!(!set.output_modes.contains(OutputModes::OPOST));
+        assert_eq!(set.output_speed(), SERIAL_BAUD);
+        assert_eq!(port.send(b"7 name").expect("an answer"), b"=7 ok\n\n");
+        assert_eq!(port.send(b"8 version\n").expect("an answer"), b"=8 ok\n\n");
+        assert!(port.setup("boardsize 9").expect("an answer"));
+        drop(port);
+        let seen = device.join().expect("the device");
+        let expected = format!("7 name\n8 version\n{} boardsize 9\n", SETUP_IDS + 1);
+        assert_eq!(String::from_utf8_lossy(&seen), expected);
     }
 
     /// A device that answers one line too many (a stray `= `) is caught at

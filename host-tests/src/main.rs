@@ -77,9 +77,9 @@ and error texts); `list_commands` names every command, printsgf and GoGui's
 analyze commands included. loadsgf FILE [N|VERTEX] reads FILE relative to the
 current directory.
 
-  --device CMD   proxy to a device: CMD is a serial port, or a command run
-                 with sh -c (e.g. scripts/qemu-gtp); loadsgf becomes
-                 boardsize/komi/play
+  --device CMD   proxy to a device: CMD is a serial port (set to raw mode
+                 at 115200 baud), or a command run with sh -c (e.g.
+                 scripts/qemu-gtp); loadsgf becomes boardsize/komi/play
 
 exit codes: 0 at end of input or quit; 1 if reading, writing or the device
 failed; 2 for a bad command line.";

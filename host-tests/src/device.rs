@@ -14,7 +14,7 @@
 
 use std::fs::OpenOptions;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::os::unix::fs::FileTypeExt;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
@@ -26,6 +26,9 @@ use crate::console::Console;
 /// The speed a serial port is set to: the Pico's UART0 runs at it, and a
 /// USB (CDC) port ignores it.
 pub const SERIAL_BAUD: u32 = 115_200;
+
+/// `O_NOCTTY`, as [`OpenOptionsExt::custom_flags`] takes it.
+const NOCTTY: i32 = rustix::fs::OFlags::NOCTTY.bits().cast_signed();
 
 /// Sets a serial port to raw mode at [`SERIAL_BAUD`], reads blocking until
 /// a byte comes: no echo (a fresh port echoes, which would send the
@@ -67,7 +70,13 @@ impl Device {
             .metadata()
             .is_ok_and(|m| m.file_type().is_char_device())
         {
-            let port = OpenOptions::new().read(true).write(true).open(path)?;
+            // Not as the controlling terminal: unplugging the port must not
+            // hang owlet up.
+            let port = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .custom_flags(NOCTTY)
+                .open(path)?;
             set_raw(&port)?;
             let reader = port.try_clone()?;
             return Ok(Device {
@@ -389,7 +398,11 @@ mod tests {
             seen
         });
         let mut port = Device::open(&path).expect("the port");
-        let set = tcgetattr(std::fs::File::open(&path).expect("the port again")).expect("settings");
+        let again = OpenOptions::new()
+            .read(true)
+            .custom_flags(NOCTTY)
+            .open(&path);
+        let set = tcgetattr(again.expect("the port again")).expect("settings");
         assert!(
             !set.local_modes
                 .intersects(LocalModes::ECHO | LocalModes::ICANON)

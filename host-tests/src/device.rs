@@ -30,13 +30,13 @@ pub const SERIAL_BAUD: u32 = 115_200;
 /// `O_NOCTTY`, as [`OpenOptionsExt::custom_flags`] takes it.
 const NOCTTY: i32 = rustix::fs::OFlags::NOCTTY.bits().cast_signed();
 
-/// Sets a serial port to raw mode at [`SERIAL_BAUD`], reads blocking until
-/// a byte comes: no echo (a fresh port echoes, which would send the
-/// device's answers back to it as commands), no line editing, no CR/LF
-/// translation. A character device that is not a terminal is left as it
+/// Sets a serial port to raw mode at [`SERIAL_BAUD`] (`cfmakeraw`: reads
+/// block until a byte comes): no echo (a fresh port echoes, which would
+/// send the device's answers back to it as commands), no line editing, no
+/// CR/LF translation. A character device that is not a terminal is left as it
 /// is.
 fn set_raw(port: &std::fs::File) -> io::Result<()> {
-    use rustix::termios::{ControlModes, OptionalActions, SpecialCodeIndex, tcgetattr, tcsetattr};
+    use rustix::termios::{ControlModes, OptionalActions, tcgetattr, tcsetattr};
     let Ok(mut termios) = tcgetattr(port) else {
         return Ok(());
     };
@@ -44,8 +44,6 @@ fn set_raw(port: &std::fs::File) -> io::Result<()> {
     // Receive, and ignore the modem lines (an adapter may wire none).
     termios.control_modes |= ControlModes::CREAD | ControlModes::CLOCAL;
     termios.set_speed(SERIAL_BAUD)?;
-    termios.special_codes[SpecialCodeIndex::VMIN] = 1;
-    termios.special_codes[SpecialCodeIndex::VTIME] = 0;
     tcsetattr(port, OptionalActions::Now, &termios)?;
     Ok(())
 }

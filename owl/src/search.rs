@@ -836,6 +836,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             }
         };
         end_search(reader, solver, saved);
+        trace!(
+            "call {} nodes {} check_nodes {}",
+            if attack { "attack" } else { "defend" },
+            self.call_nodes,
+            self.check_nodes
+        );
         OwlResult {
             code,
             point: if code == Code::Fail { None } else { point },
@@ -1102,6 +1108,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> (Code, bool) {
         let checks = self.checks_left;
+        #[cfg(feature = "trace")]
+        let start = self.call_nodes;
         let (cuts, hit) = (self.budget_cuts, self.limit_hit);
         // No check within a check.
         self.checks_left = 0;
@@ -1117,6 +1125,17 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // A cut check or rescue leaves the tree's answer standing: it is
         // the tree's cuts that `limit_hit` reports.
         self.limit_hit = hit;
+        trace!(
+            "check reply {} code {:?} cut {} nodes {}",
+            if reply == Side::Attacker {
+                "attacker"
+            } else {
+                "defender"
+            },
+            child,
+            self.budget_cuts != cuts,
+            self.call_nodes - start
+        );
         (child.invert(), self.budget_cuts != cuts)
     }
 

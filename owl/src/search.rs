@@ -1134,7 +1134,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             },
             child,
             self.budget_cuts != cuts,
-            self.call_nodes - start
+            self.call_nodes.saturating_sub(start)
         );
         (child.invert(), self.budget_cuts != cuts)
     }

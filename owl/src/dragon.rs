@@ -26,8 +26,8 @@
 //! larger eye spaces, and escape potential (owl judges escape itself).
 //! A diagonal pair with an opponent stone on one point between and the
 //! other empty stays apart even when the opponent's cut there would be
-//! captured (GNU Go joins such pairs): owl then reads a larger goal, and
-//! loses more suite cases than it gains.
+//! captured (GNU Go joins such pairs): joined, they give owl a larger
+//! goal, which loses more suite cases than it gains.
 
 use owlet_board::{Board, Code, Color, Point, PointSet, Reader};
 

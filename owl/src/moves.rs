@@ -15,7 +15,8 @@
 //!
 //! Moves the reader would capture at once (self-atari that captures
 //! nothing) are skipped as the list is read, except the attacker's throw-ins inside the eye
-//! space and its sacrifices, and a stone whose capture leaves a ko.
+//! space and its sacrifices, and a stone whose capture leaves the capturer
+//! in atari (a ko or a snapback).
 //!
 //! Omits: GNU Go's owl pattern database, semeai-style liberty filling,
 //! escape moves towards friendly dragons, and cutting points as a reason
@@ -170,7 +171,8 @@ impl MoveList {
 }
 
 /// Whether `color` at `p` is legal and not a stone the opponent takes at
-/// once for nothing (one liberty left, nothing captured, no ko left).
+/// once for nothing (one liberty left, nothing captured, no ko or
+/// snapback left).
 fn playable<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     color: Color,
@@ -182,7 +184,7 @@ fn playable<const C: usize, const M: usize>(
             let bad = captured == 0
                 && board.liberty_count(p) <= 1
                 && !throw_in_ok
-                && !starts_ko(board, color, p);
+                && !recaptures(board, color, p);
             let _ = board.undo();
             !bad
         }
@@ -193,10 +195,11 @@ fn playable<const C: usize, const M: usize>(
 }
 
 /// Whether the stone just played at `p` (one liberty) can be taken only by
-/// a capture that leaves a ko (the board's ko rule then forbids the
-/// immediate retake at `p`, so `color` retakes later). Such a self-atari
-/// starts a ko fight and stays a candidate for either side.
-fn starts_ko<const C: usize, const M: usize>(
+/// a capture that leaves the capturing string with `p` its only liberty:
+/// a ko (the board's ko rule then forbids the immediate retake at `p`, so
+/// `color` retakes later) or a snapback. Such a self-atari stays a candidate for either
+/// side.
+fn recaptures<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     color: Color,
     p: Point,
@@ -207,9 +210,10 @@ fn starts_ko<const C: usize, const M: usize>(
     if board.play(color.opponent(), Move::Play(l)).is_err() {
         return false;
     }
-    let ko = board.ko_point() == Some(p);
+    let mut libs = [p; 2];
+    let again = board.liberties(l, &mut libs) == 1 && libs[0] == p;
     let _ = board.undo();
-    ko
+    again
 }
 
 /// The liberties of the goal.
@@ -527,5 +531,35 @@ mod tests {
         // A point that is not a candidate changes nothing.
         list.promote(p("D1"));
         assert!(list.iter().eq(order));
+    }
+
+    /// Black's A1 is a self-atari that captures nothing. With C1 black,
+    /// White's capture at B1 leaves the three white stones with A1 their
+    /// only liberty (a snapback), so A1 is worth trying; with C1 empty the
+    /// stone is simply lost.
+    #[test]
+    fn a_snapback_is_playable_and_a_plain_self_atari_is_not() {
+        let p = |v| Point::from_vertex(v, 5).unwrap();
+        let mut snapback = Board::<4096, 361>::from_diagram(
+            "
+            .....
+            .....
+            XXX..
+            OOX..
+            ..X..",
+        )
+        .unwrap();
+        assert!(playable(&mut snapback, Color::Black, p("A1"), false));
+        let mut lost = Board::<4096, 361>::from_diagram(
+            "
+            .....
+            .....
+            XXX..
+            OOX..
+            .....",
+        )
+        .unwrap();
+        assert!(!playable(&mut lost, Color::Black, p("A1"), false));
+        assert!(playable(&mut lost, Color::Black, p("A1"), true));
     }
 }

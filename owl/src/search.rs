@@ -64,6 +64,10 @@
 //! ([`CHECK_KILLS`]). In an attack call, the defender's replies
 //! to the attacker's root moves that win outright get the same check
 //! ([`REPLY_CHECKS`]); a reply it refutes outright does not count.
+//! A root whose moves all fail falls back on its static verdict with no
+//! move (`PASS`: alive for the defender, dead for the attacker) only if
+//! the other side, to move, cannot overturn it; a check the budget cuts
+//! leaves the verdict to the defender, as a node at the limit does.
 //!
 //! Every node a call reads, its checks and rescues included, counts
 //! against one budget, [`OwlLimits::node_limit`], of which the checks and
@@ -940,10 +944,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                     self.search(board, reader, solver, task, goal, &moves, side, depth, kos),
                     fallback,
                 ) {
-                    ((Code::Fail, _), Some((Code::Win, None)))
-                        if depth == 0 && side == Side::Defender =>
-                    {
-                        self.confirm_pass(board, reader, solver, task, goal, kos)
+                    ((Code::Fail, _), Some((Code::Win, None))) if depth == 0 => {
+                        self.confirm_pass(board, reader, solver, task, goal, side, kos)
                     }
                     ((Code::Fail, _), Some(decided)) => decided,
                     (found, _) => found,
@@ -966,14 +968,16 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             .min(MAX_START_DEPTH)
     }
 
-    /// The defender's root verdict of alive with no move needed (`PASS`),
-    /// fallen back on when none of its moves won: it stands only if the
-    /// attacker, to move, finds no kill (the root check's search, as for
-    /// a root with two settled eyes); else the answer is 0. The
-    /// verdict may have missed a goal string's weakness that a move of
-    /// the defender's tree did not mend.
+    /// A root's static verdict with no move needed (`PASS`: the
+    /// defender's alive, the attacker's dead), fallen back on when none of
+    /// the `side`'s moves won: it stands only if the other side, to move,
+    /// finds no way out (the root check's search, as for a root with two
+    /// settled eyes); else the answer is 0. The verdict may have missed a
+    /// goal string's weakness, or an eye the defender can make, that the
+    /// tree's moves did not show.
     /// Out of line, so the check's state is not part of every ply's frame.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn confirm_pass<
         const C: usize,
         const M: usize,
@@ -987,11 +991,24 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
+        side: Side,
         kos: Kos,
     ) -> (Code, Option<Point>) {
-        match self.root_check(board, reader, solver, task, goal, Side::Attacker, kos) {
-            Code::Win => (Code::Win, None),
-            _ => (Code::Fail, None),
+        let other = match side {
+            Side::Attacker => Side::Defender,
+            Side::Defender => Side::Attacker,
+        };
+        self.checks_left = self.checks_left.saturating_sub(1);
+        // A check the limit cut leaves the defender's side of the doubt,
+        // as a node at the limit does.
+        let stands = match self.reread(board, reader, solver, task, goal, other, kos) {
+            (_, true) => side == Side::Defender,
+            (code, false) => code == Code::Win,
+        };
+        if stands {
+            (Code::Win, None)
+        } else {
+            (Code::Fail, None)
         }
     }
 
@@ -2556,6 +2573,36 @@ mod tests {
         assert_eq!(r.code, Code::Fail);
         // The reader's own limits are restored after a search.
         assert_eq!(reader.limits(), ReadingLimits::DEFAULT);
+    }
+
+    /// Black's squared four in the corner is dead as it stands (White's
+    /// search kills inside it). With the node limit spent at the root, neither the attacker's search
+    /// nor the defender's check of that verdict can read: the defender
+    /// has the doubt, as at any node the limit stops, so the attack
+    /// fails (and says the limit was hit) instead of answering `PASS`.
+    #[test]
+    fn a_static_kill_the_limit_leaves_unchecked_is_not_an_answer() {
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            .......
+            .......
+            .......
+            OOOO...
+            XXXO...
+            ..XO...
+            ..XO...",
+        );
+        let c3 = pt(&board, "C3");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, c3));
+        assert_eq!(r.code, Code::Win);
+        assert!(!r.limit_hit);
+        owl.set_limits(OwlLimits {
+            node_limit: 1,
+            ..OwlLimits::DEFAULT
+        });
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, c3));
+        assert!(r.limit_hit);
+        assert_eq!((r.code, r.point), (Code::Fail, None));
     }
 
     #[test]

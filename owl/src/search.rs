@@ -1000,9 +1000,15 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         };
         self.checks_left = self.checks_left.saturating_sub(1);
         // A check the limit cut leaves the defender's side of the doubt,
-        // as a node at the limit does.
+        // as a node at the limit does; the attacker's verdict then falls
+        // to the limit, and the answer says so.
         let stands = match self.reread(board, reader, solver, task, goal, other, kos) {
-            (_, true) => side == Side::Defender,
+            (_, true) => {
+                if side == Side::Attacker {
+                    self.limit_hit = true;
+                }
+                side == Side::Defender
+            }
             (code, false) => code == Code::Win,
         };
         if stands {

@@ -351,6 +351,16 @@ enum Side {
     Defender = 2,
 }
 
+impl Side {
+    /// The side that moves after this one.
+    const fn other(self) -> Side {
+        match self {
+            Side::Attacker => Side::Defender,
+            Side::Defender => Side::Attacker,
+        }
+    }
+}
+
 /// An owl searcher: limits, counters and a transposition cache kept
 /// across calls (entries are keyed by position, goal and side, so they
 /// stay valid as the game goes on).
@@ -827,10 +837,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                     let kos = Kos { fill, master: None };
                     let link = self.limits.link_goal;
                     let goal = grow_goal(board, &original, mv, side, color, link, true);
-                    let reply = match side {
-                        Side::Attacker => Side::Defender,
-                        Side::Defender => Side::Attacker,
-                    };
+                    let reply = side.other();
                     let (child, _) = self.node(board, reader, solver, &task, &goal, reply, 1, kos);
                     let _ = board.undo();
                     (child.invert(), Some(mv))
@@ -994,10 +1001,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         side: Side,
         kos: Kos,
     ) -> (Code, Option<Point>) {
-        let other = match side {
-            Side::Attacker => Side::Defender,
-            Side::Defender => Side::Attacker,
-        };
+        let other = side.other();
         self.checks_left = self.checks_left.saturating_sub(1);
         // A check the limit cut leaves the defender's side of the doubt,
         // as a node at the limit does; the attacker's verdict then falls
@@ -2582,10 +2586,11 @@ mod tests {
     }
 
     /// Black's squared four in the corner is dead as it stands (White's
-    /// search kills inside it). With the node limit spent at the root, neither the attacker's search
-    /// nor the defender's check of that verdict can read: the defender
-    /// has the doubt, as at any node the limit stops, so the attack
-    /// fails (and says the limit was hit) instead of answering `PASS`.
+    /// search kills inside it). With the node limit spent at the root,
+    /// neither the attacker's search nor the defender's check of that
+    /// verdict can read: the defender has the doubt, as at any node the
+    /// limit stops, so the attack fails (and says the limit was hit)
+    /// instead of answering `PASS`.
     #[test]
     fn a_static_kill_the_limit_leaves_unchecked_is_not_an_answer() {
         let (mut board, mut reader, mut solver, mut owl) = setup(

@@ -15,8 +15,8 @@
 //!
 //! Moves the reader would capture at once (self-atari that captures
 //! nothing) are skipped as the list is read, except the attacker's throw-ins inside the eye
-//! space and its sacrifices, and a stone whose capture leaves the capturer
-//! in atari (a ko or a snapback).
+//! space and its sacrifices, and a stone whose capture can be retaken at
+//! once at its point (a ko or a snapback).
 //!
 //! Omits: GNU Go's owl pattern database, semeai-style liberty filling,
 //! escape moves towards friendly dragons, and cutting points as a reason
@@ -197,8 +197,8 @@ fn playable<const C: usize, const M: usize>(
 /// Whether the stone just played at `p` (one liberty) can be taken only by
 /// a capture that leaves the capturing string with `p` its only liberty:
 /// a ko (the board's ko rule then forbids the immediate retake at `p`, so
-/// `color` retakes later) or a snapback. Such a self-atari stays a candidate for either
-/// side.
+/// `color` retakes later) or a snapback. Such a self-atari stays a
+/// candidate for either side.
 fn recaptures<const C: usize, const M: usize>(
     board: &mut Board<C, M>,
     color: Color,

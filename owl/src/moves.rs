@@ -106,6 +106,23 @@ impl MoveList {
         }
     }
 
+    /// Moves the candidates that `first` picks to the front, in their
+    /// order; the rest keep theirs.
+    pub(crate) fn lift(&mut self, mut first: impl FnMut(Point) -> bool) {
+        let mut lifted = 0;
+        for i in 0..MAX_CANDIDATES {
+            let Some(Some(item)) = self.items.get(i).copied() else {
+                break;
+            };
+            if first(item.0) {
+                for j in (lifted + 1..=i).rev() {
+                    self.items.swap(j - 1, j);
+                }
+                lifted += 1;
+            }
+        }
+    }
+
     /// Moves `p` to the front, when it is a candidate.
     pub(crate) fn promote(&mut self, p: Point) {
         let Some(at) = self.items.iter().position(|i| i.is_some_and(|i| i.0 == p)) else {
@@ -531,6 +548,26 @@ mod tests {
         // A point that is not a candidate changes nothing.
         list.promote(p("D1"));
         assert!(list.iter().eq(order));
+    }
+
+    #[test]
+    fn lift_moves_the_picked_candidates_to_the_front_in_their_order() {
+        let p = |v| Point::from_vertex(v, 9).unwrap();
+        let mut list = MoveList::new();
+        for (v, score) in [("A1", 50), ("B1", 40), ("C1", 30), ("D1", 20), ("E1", 10)] {
+            list.add(p(v), score);
+        }
+        list.sort();
+        list.lift(|q| q == p("B1") || q == p("D1"));
+        assert!(
+            list.iter()
+                .eq([p("B1"), p("D1"), p("A1"), p("C1"), p("E1")])
+        );
+        list.lift(|_| false);
+        assert!(
+            list.iter()
+                .eq([p("B1"), p("D1"), p("A1"), p("C1"), p("E1")])
+        );
     }
 
     /// Black's A1 is a self-atari that captures nothing. With C1 black,

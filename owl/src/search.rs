@@ -27,7 +27,9 @@
 //! ([`OwlLimits::estimated_root_moves`] when its eye value is partly
 //! an estimate), [`OwlLimits::first_reply_moves`] for the defender's reply
 //! to the attacker's first move, [`OwlLimits::moves_per_node`] below, one
-//! beyond [`OwlLimits::branch_depth`]. The attacker wins by
+//! beyond [`OwlLimits::branch_depth`]. An attack's root whose eye value
+//! is exact first tries the candidates after which the evaluation already
+//! calls the goal dead. The attacker wins by
 //! capturing every original goal string or by a position the evaluation
 //! calls dead; a search that hits a limit counts as the defender's win
 //! (GNU Go's convention) and says so in [`OwlResult::limit_hit`].
@@ -99,7 +101,7 @@ use crate::life::{
     TREE_EYE_READ_VERTICES, TREE_OPEN_EYE_READ_VERTICES, alive_at_a_glance, begin_search,
     end_search, evaluate, goal_stones, open_room, set_eye_reach,
 };
-use crate::moves::{MAX_CANDIDATES, attack_moves, defense_moves, split_point};
+use crate::moves::{MAX_CANDIDATES, MoveList, attack_moves, defense_moves, split_point};
 
 /// The largest eye graphs, and open eye graphs, read at an owl search's
 /// root (see [`crate::life::set_eye_reach`]).
@@ -1404,7 +1406,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 let kill = self.root_check(board, reader, solver, task, goal, Side::Attacker, kos);
                 if kill != Code::Win {
                     return Plan::Search(
-                        self.candidates(board, reader, &life, task, side, depth, kos),
+                        self.candidates(board, reader, solver, goal, &life, task, side, depth, kos),
                         None,
                     );
                 }
@@ -1428,11 +1430,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 && life.value.max_eye_threat() >= 2;
             if root || doubted {
                 Plan::Search(
-                    self.candidates(board, reader, &life, task, side, depth, kos),
+                    self.candidates(board, reader, solver, goal, &life, task, side, depth, kos),
                     Some(decided),
                 )
             } else if vital_doubt {
-                let all = self.candidates(board, reader, &life, task, side, depth, kos);
+                let all =
+                    self.candidates(board, reader, solver, goal, &life, task, side, depth, kos);
                 let mut vital = Candidates::default();
                 for &(p, retake) in all.iter() {
                     if life.defenses.iter().any(|d| d == p) {
@@ -1452,7 +1455,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             })
         } else {
             Plan::Search(
-                self.candidates(board, reader, &life, task, side, depth, kos),
+                self.candidates(board, reader, solver, goal, &life, task, side, depth, kos),
                 None,
             )
         }
@@ -1473,10 +1476,18 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// Near the root the side's first other vital point not yet among the
     /// moves comes last, also on top of the budget ([`OTHER_VITAL_DEPTH`]).
     #[allow(clippy::too_many_arguments)]
-    fn candidates<const C: usize, const M: usize, const R: usize, const A: usize>(
+    fn candidates<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
         &mut self,
         board: &mut Board<C, M>,
         reader: &mut Reader<R, A>,
+        solver: &mut Solver<S>,
+        goal: &PointSet,
         life: &Life,
         task: &Task<'_>,
         side: Side,
@@ -1487,6 +1498,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             Side::Attacker => (task.color.opponent(), attack_moves(board, reader, life)),
             Side::Defender => (task.color, defense_moves(board, reader, life)),
         };
+        if depth == 0 && side == Side::Attacker && !self.checking && life.exact {
+            self.static_kills_first(board, reader, solver, task, goal, &mut list);
+        }
         // A check's root tries the last check's kill first.
         if depth == 0
             && self.checking
@@ -1572,6 +1586,61 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             }
         }
         moves
+    }
+
+    /// The attack root's static kills first: each candidate is played and
+    /// the goal judged as the defender's node would judge it before
+    /// reading; the moves that leave it dead are tried first, in their
+    /// order. A kill the evaluation sees at once is the cheapest to prove.
+    /// Called where the root's eye value is exact: with an estimated space
+    /// a move's static kill says more about the estimate than the move.
+    /// Out of line, so that its sets stay off every ply's frame.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn static_kills_first<
+        const C: usize,
+        const M: usize,
+        const R: usize,
+        const A: usize,
+        const S: usize,
+    >(
+        &mut self,
+        board: &mut Board<C, M>,
+        reader: &mut Reader<R, A>,
+        solver: &mut Solver<S>,
+        task: &Task<'_>,
+        goal: &PointSet,
+        list: &mut MoveList,
+    ) {
+        let attacker = task.color.opponent();
+        let mut kills = PointSet::new();
+        for p in list.iter() {
+            if board.play(attacker, Move::Play(p)).is_err() {
+                continue;
+            }
+            let child = evaluate(
+                board,
+                reader,
+                solver,
+                &mut self.eyes,
+                goal,
+                task.color,
+                false,
+            );
+            let _ = board.undo();
+            if matches!(judge(&child, Side::Defender), Some((Code::Fail, _))) {
+                kills.insert(p);
+            }
+        }
+        trace!(
+            "static kills {}",
+            kills
+                .iter()
+                .map(|p| std::format!("{p}"))
+                .collect::<std::vec::Vec<_>>()
+                .join(" ")
+        );
+        list.lift(|p| kills.contains(p));
     }
 
     /// Plays `moves` for `side` in order and reads each reply. Inlined
@@ -2186,6 +2255,31 @@ mod tests {
         assert!(owl.alive_without_search(&mut board, &mut reader, &mut solver, e9));
         let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, e9));
         assert_eq!((r.code, r.nodes, r.limit_hit), (Code::Fail, 1, false));
+    }
+
+    #[test]
+    fn the_attack_root_tries_a_static_kill_first() {
+        // The white corner group's space (A2 to B5) is worth at most one
+        // eye with Black's B4 or B5, which the evaluation sees before any
+        // reading; optics' vital point A4 needs the tree to read on.
+        // GNU Go answers B4.
+        let (mut board, mut reader, mut solver, mut owl) = setup(
+            "
+            ..X..XX.X
+            .X..X..X.
+            ...X.XXOX
+            ..X.XXOOO
+            ...X.XXO.
+            ...XXXOOO
+            ..O.X.XO.
+            .OOX.X.XO
+            .OXX...XO",
+        );
+        let c3 = pt(&board, "C3");
+        let r = unchanged(&mut board, |b| owl.attack(b, &mut reader, &mut solver, c3));
+        assert_eq!(r.code, Code::Win);
+        let kills = [pt(&board, "B4"), pt(&board, "B5")];
+        assert!(r.point.is_some_and(|p| kills.contains(&p)), "{:?}", r.point);
     }
 
     #[test]

@@ -115,3 +115,29 @@ fn a_root_answer_survives_the_opponents_call() {
     assert_eq!(ask(&mut console, &format!("play white {mv}")), "= \n\n");
     assert_eq!(ask(&mut console, "owl_attack F4"), "= 0\n\n");
 }
+
+/// strategy27 at move 214: White's dragon F19 has a nine-point corner
+/// space that the solver can only estimate, so the attack's root tries the
+/// margins of the dragon's one-point spaces first. D18, the one move after
+/// which the evaluation calls the dragon dead, is what the checks of the
+/// defender's replies try first: the call answers D18 (GNU Go's move)
+/// well within its budget.
+#[test]
+fn an_estimated_roots_lone_static_kill_leads_the_checks() {
+    let mut console = Console::new();
+    let data = default_data_dir();
+    let load = format!(
+        "loadsgf {} 214",
+        data.join("games/strategy27.sgf").display()
+    );
+    assert_eq!(ask(&mut console, &load), "= white\n\n");
+    ask(&mut console, "reset_owl_node_counter");
+    assert_eq!(ask(&mut console, "owl_attack F19"), "= 1 D18\n\n");
+    let nodes = ask(&mut console, "get_owl_node_counter");
+    let nodes: u32 = nodes
+        .trim_start_matches("= ")
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("get_owl_node_counter: {nodes}"));
+    assert!(nodes <= 200, "{nodes} owl nodes");
+}

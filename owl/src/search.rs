@@ -29,7 +29,8 @@
 //! to the attacker's first move, [`OwlLimits::moves_per_node`] below, one
 //! beyond [`OwlLimits::branch_depth`]. An attack's root whose eye value
 //! is exact first tries the candidates after which the evaluation already
-//! calls the goal dead. The attacker wins by
+//! calls the goal dead (with an estimated value, a lone such move is the
+//! checks' first). The attacker wins by
 //! capturing every original goal string or by a position the evaluation
 //! calls dead; a search that hits a limit counts as the defender's win
 //! (GNU Go's convention) and says so in [`OwlResult::limit_hit`].
@@ -422,6 +423,9 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     /// The attacker's move with which the last check refuted (a killer
     /// move, see [`CHECK_KILLS`]).
     check_kill: Option<Point>,
+    /// The lone static kill of an estimated attack root: a check's root
+    /// tries it first while no check has found a kill.
+    static_kill: Option<Point>,
     /// The checks' kills the call's root has tried.
     root_kills: [Option<Point>; CHECK_KILLS],
 }
@@ -465,6 +469,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             cache: TransCache::new(),
             eyes: EyeMemo::new(),
             check_kill: None,
+            static_kill: None,
             root_kills: [None; CHECK_KILLS],
         }
     }
@@ -796,6 +801,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // and the answer would depend on the calls before.
         self.eyes.clear();
         self.check_kill = None;
+        self.static_kill = None;
         self.root_kills = [None; CHECK_KILLS];
         let fail = OwlResult {
             code: Code::Fail,
@@ -1498,14 +1504,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             Side::Attacker => (task.color.opponent(), attack_moves(board, reader, life)),
             Side::Defender => (task.color, defense_moves(board, reader, life)),
         };
-        if depth == 0 && side == Side::Attacker && !self.checking && life.exact {
-            self.static_kills_first(board, reader, solver, task, goal, &mut list);
+        if depth == 0 && side == Side::Attacker && !self.checking {
+            self.static_kills_first(board, reader, solver, task, goal, life.exact, &mut list);
         }
         // A check's root tries the last check's kill first.
         if depth == 0
             && self.checking
             && side == Side::Attacker
-            && let Some(k) = self.check_kill
+            && let Some(k) = self.check_kill.or(self.static_kill)
         {
             list.promote(k);
         }
@@ -1588,12 +1594,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         moves
     }
 
-    /// The attack root's static kills first: each candidate is played and
-    /// the goal judged as the defender's node would judge it before
-    /// reading; the moves that leave it dead are tried first, in their
-    /// order. A kill the evaluation sees at once is the cheapest to prove.
-    /// Called where the root's eye value is exact: with an estimated space
-    /// a move's static kill says more about the estimate than the move.
+    /// The attack root's static kills: each candidate is played and the
+    /// goal judged as the defender's node would judge it before reading.
+    /// With an `exact` root value the moves that leave it dead are tried
+    /// first, in their order: a kill the evaluation sees at once is the
+    /// cheapest to prove. With an estimated one such a verdict says more
+    /// about the estimate than the move, and the answer keeps the
+    /// candidates' order; a lone such move is what the checks' roots try
+    /// first ([`Owl::static_kill`]), where only the cost depends on it.
     /// Out of line, so that its sets stay off every ply's frame.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
@@ -1610,6 +1618,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         solver: &mut Solver<S>,
         task: &Task<'_>,
         goal: &PointSet,
+        exact: bool,
         list: &mut MoveList,
     ) {
         let attacker = task.color.opponent();
@@ -1640,7 +1649,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 .collect::<std::vec::Vec<_>>()
                 .join(" ")
         );
-        list.lift(|p| kills.contains(p));
+        if exact {
+            list.lift(|p| kills.contains(p));
+        } else if kills.len() == 1 {
+            self.static_kill = kills.iter().next();
+        }
     }
 
     /// Plays `moves` for `side` in order and reads each reply. Inlined

@@ -11,6 +11,14 @@ fn ask(console: &mut Console, line: &str) -> String {
     String::from_utf8_lossy(answer).into_owned()
 }
 
+/// Loads GNU Go's game record `games/NAME` up to move `moves`; `to_move`
+/// is the colour `loadsgf` answers.
+fn load(console: &mut Console, name: &str, moves: u32, to_move: &str) {
+    let path = default_data_dir().join("games").join(name);
+    let line = format!("loadsgf {} {moves}", path.display());
+    assert_eq!(ask(console, &line), format!("= {to_move}\n\n"));
+}
+
 #[test]
 fn bad_input_gets_gnu_gos_answers() {
     let mut console = Console::new();
@@ -100,12 +108,7 @@ fn owl_searches_leave_the_board_unchanged() {
 #[test]
 fn a_root_answer_survives_the_opponents_call() {
     let mut console = Console::new();
-    let data = default_data_dir();
-    let load = format!(
-        "loadsgf {} 42",
-        data.join("games/incident199.sgf").display()
-    );
-    assert_eq!(ask(&mut console, &load), "= black\n\n");
+    load(&mut console, "incident199.sgf", 42, "black");
     let answer = ask(&mut console, "owl_defend F4");
     let mv = answer
         .strip_prefix("= 1 ")
@@ -125,12 +128,7 @@ fn a_root_answer_survives_the_opponents_call() {
 #[test]
 fn an_estimated_roots_lone_static_kill_leads_the_checks() {
     let mut console = Console::new();
-    let data = default_data_dir();
-    let load = format!(
-        "loadsgf {} 214",
-        data.join("games/strategy27.sgf").display()
-    );
-    assert_eq!(ask(&mut console, &load), "= white\n\n");
+    load(&mut console, "strategy27.sgf", 214, "white");
     ask(&mut console, "reset_owl_node_counter");
     assert_eq!(ask(&mut console, "owl_attack F19"), "= 1 D18\n\n");
     let nodes = ask(&mut console, "get_owl_node_counter");

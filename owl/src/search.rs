@@ -110,6 +110,10 @@ const ROOT_REACH: (usize, usize) = (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES);
 /// The same below the root.
 const TREE_REACH: (usize, usize) = (TREE_EYE_READ_VERTICES, TREE_OPEN_EYE_READ_VERTICES);
 
+/// The depth the root's look for static kills starts its tactical reads
+/// at: a look that only orders the moves reads shallower than the tree.
+const LOOK_START_DEPTH: u8 = MAX_START_DEPTH;
+
 /// The deepest an owl search may go, whatever the limits say.
 pub const MAX_OWL_DEPTH: usize = 32;
 
@@ -1602,6 +1606,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// about the estimate than the move, and the answer keeps the
     /// candidates' order; a lone such move is what the checks' roots try
     /// first ([`Owl::static_kill`]), where only the cost depends on it.
+    /// The look's reads start [`LOOK_START_DEPTH`] plies deep.
     /// Out of line, so that its sets stay off every ply's frame.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
@@ -1623,6 +1628,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) {
         let attacker = task.color.opponent();
         let mut kills = PointSet::new();
+        let start = reader.start_depth();
+        reader.set_start_depth(LOOK_START_DEPTH);
         for p in list.iter() {
             if board.play(attacker, Move::Play(p)).is_err() {
                 continue;
@@ -1641,6 +1648,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 kills.insert(p);
             }
         }
+        reader.set_start_depth(start);
+        // Values read shallower: the memo's key does not tell them apart.
+        self.eyes.clear();
         trace!(
             "static kills {}",
             kills

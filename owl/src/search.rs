@@ -1605,7 +1605,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// cheapest to prove. With an estimated one such a verdict says more
     /// about the estimate than the move, and the answer keeps the
     /// candidates' order; a lone such move is what the checks' roots try
-    /// first ([`Owl::static_kill`]), where only the cost depends on it.
+    /// first ([`Owl::static_kill`]), so that a check finds that kill
+    /// sooner.
     /// The look's reads start [`LOOK_START_DEPTH`] plies deep.
     /// Out of line, so that its sets stay off every ply's frame.
     #[inline(never)]

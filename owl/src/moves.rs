@@ -115,6 +115,7 @@ impl MoveList {
                 break;
             };
             if first(item.0) {
+                // Swapped down one slot at a time: no call to move memory.
                 for j in (lifted + 1..=i).rev() {
                     self.items.swap(j - 1, j);
                 }
@@ -125,13 +126,7 @@ impl MoveList {
 
     /// Moves `p` to the front, when it is a candidate.
     pub(crate) fn promote(&mut self, p: Point) {
-        let Some(at) = self.items.iter().position(|i| i.is_some_and(|i| i.0 == p)) else {
-            return;
-        };
-        // Swapped down one slot at a time: no call to move memory.
-        for i in (1..=at).rev() {
-            self.items.swap(i - 1, i);
-        }
+        self.lift(|q| q == p);
     }
 
     pub(crate) fn sort(&mut self) {

@@ -106,27 +106,16 @@ impl MoveList {
         }
     }
 
-    /// Moves the candidates that `first` picks to the front, in their
-    /// order; the rest keep theirs.
-    pub(crate) fn lift(&mut self, mut first: impl FnMut(Point) -> bool) {
-        let mut lifted = 0;
-        for i in 0..MAX_CANDIDATES {
-            let Some(Some(item)) = self.items.get(i).copied() else {
-                break;
-            };
-            if first(item.0) {
-                // Swapped down one slot at a time: no call to move memory.
-                for j in (lifted + 1..=i).rev() {
-                    self.items.swap(j - 1, j);
-                }
-                lifted += 1;
-            }
-        }
-    }
-
-    /// Moves `p` to the front, when it is a candidate.
+    /// Moves `p` to the front, when it is a candidate; the rest keep
+    /// their order.
     pub(crate) fn promote(&mut self, p: Point) {
-        self.lift(|q| q == p);
+        let Some(i) = self.iter().position(|q| q == p) else {
+            return;
+        };
+        // Swapped down one slot at a time: no call to move memory.
+        for j in (1..=i).rev() {
+            self.items.swap(j - 1, j);
+        }
     }
 
     pub(crate) fn sort(&mut self) {
@@ -543,26 +532,6 @@ mod tests {
         // A point that is not a candidate changes nothing.
         list.promote(p("D1"));
         assert!(list.iter().eq(order));
-    }
-
-    #[test]
-    fn lift_moves_the_picked_candidates_to_the_front_in_their_order() {
-        let p = |v| Point::from_vertex(v, 9).unwrap();
-        let mut list = MoveList::new();
-        for (v, score) in [("A1", 50), ("B1", 40), ("C1", 30), ("D1", 20), ("E1", 10)] {
-            list.add(p(v), score);
-        }
-        list.sort();
-        list.lift(|q| q == p("B1") || q == p("D1"));
-        assert!(
-            list.iter()
-                .eq([p("B1"), p("D1"), p("A1"), p("C1"), p("E1")])
-        );
-        list.lift(|_| false);
-        assert!(
-            list.iter()
-                .eq([p("B1"), p("D1"), p("A1"), p("C1"), p("E1")])
-        );
     }
 
     /// Black's A1 is a self-atari that captures nothing. With C1 black,

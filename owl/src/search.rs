@@ -1600,13 +1600,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
 
     /// The attack root's static kills: each candidate is played and the
     /// goal judged as the defender's node would judge it before reading.
-    /// With an `exact` root value the moves that leave it dead are tried
-    /// first, in their order: a kill the evaluation sees at once is the
-    /// cheapest to prove. With an estimated one such a verdict says more
-    /// about the estimate than the move, and the answer keeps the
-    /// candidates' order; a lone such move is what the checks' roots try
-    /// first ([`Owl::static_kill`]), so that a check finds that kill
-    /// sooner.
+    /// With an `exact` root value the first move that leaves it dead is
+    /// tried first: a kill the evaluation sees at once is the cheapest to
+    /// prove, and the look ends there (one evaluation a candidate is its
+    /// whole cost). With an estimated one such a verdict says more about
+    /// the estimate than the move, and the answer keeps the candidates'
+    /// order; a lone such move is what the checks' roots try first
+    /// ([`Owl::static_kill`]), so that a check finds that kill sooner: the
+    /// look ends at a second one.
     /// The look's reads start [`LOOK_START_DEPTH`] plies deep.
     /// Out of line, so that its sets stay off every ply's frame.
     #[inline(never)]
@@ -1628,7 +1629,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         list: &mut MoveList,
     ) {
         let attacker = task.color.opponent();
-        let mut kills = PointSet::new();
+        let (mut first, mut kills) = (None, 0);
         let start = reader.start_depth();
         reader.set_start_depth(LOOK_START_DEPTH);
         for p in list.iter() {
@@ -1646,24 +1647,21 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             );
             let _ = board.undo();
             if matches!(judge(&child, Side::Defender), Some((Code::Fail, _))) {
-                kills.insert(p);
+                first = first.or(Some(p));
+                kills += 1;
+                if exact || kills == 2 {
+                    break;
+                }
             }
         }
         reader.set_start_depth(start);
         // Values read shallower: the memo's key does not tell them apart.
         self.eyes.clear();
-        trace!(
-            "static kills {}",
-            kills
-                .iter()
-                .map(|p| std::format!("{p}"))
-                .collect::<std::vec::Vec<_>>()
-                .join(" ")
-        );
-        if exact {
-            list.lift(|p| kills.contains(p));
-        } else if kills.len() == 1 {
-            self.static_kill = kills.iter().next();
+        trace!("static kill {first:?} of {kills}");
+        match first {
+            Some(k) if exact => list.promote(k),
+            Some(k) if kills == 1 => self.static_kill = Some(k),
+            _ => {}
         }
     }
 

@@ -109,12 +109,12 @@ impl MoveList {
     /// Moves `p` to the front, when it is a candidate; the rest keep
     /// their order.
     pub(crate) fn promote(&mut self, p: Point) {
-        let Some(i) = self.iter().position(|q| q == p) else {
+        let Some(at) = self.items.iter().position(|i| i.is_some_and(|i| i.0 == p)) else {
             return;
         };
         // Swapped down one slot at a time: no call to move memory.
-        for j in (1..=i).rev() {
-            self.items.swap(j - 1, j);
+        for i in (1..=at).rev() {
+            self.items.swap(i - 1, i);
         }
     }
 

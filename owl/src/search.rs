@@ -28,9 +28,9 @@
 //! an estimate), [`OwlLimits::first_reply_moves`] for the defender's reply
 //! to the attacker's first move, [`OwlLimits::moves_per_node`] below, one
 //! beyond [`OwlLimits::branch_depth`]. An attack's root whose eye value
-//! is exact first tries the candidates after which the evaluation already
-//! calls the goal dead (with an estimated value, a lone such move is the
-//! checks' first). The attacker wins by
+//! is exact first tries the first candidate after which the evaluation
+//! already calls the goal dead (with an estimated value, a lone such move
+//! is the checks' first). The attacker wins by
 //! capturing every original goal string or by a position the evaluation
 //! calls dead; a search that hits a limit counts as the defender's win
 //! (GNU Go's convention) and says so in [`OwlResult::limit_hit`].

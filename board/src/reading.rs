@@ -9,7 +9,9 @@
 //! liberties, captures of neighbouring strings in atari (for both sides),
 //! attacks on neighbouring strings with few liberties (breaking the chain)
 //! and, near the root, backfilling (the attacker fills the last liberty of
-//! its own string that taking a liberty would put in atari).
+//! its own string that taking a liberty would put in atari) and approach
+//! moves (the defender ataris the attacker's string of two liberties that
+//! makes a liberty of a neighbour it attacks suicide to fill).
 //! Whether a neighbouring string can be captured or saved is itself read
 //! (a pre-read); a pre-read starts [`ReadingLimits::pre_read_step`] plies
 //! below its node, so the depth limits narrow it early, tries at most
@@ -188,7 +190,8 @@ pub struct ReadingLimits {
     /// strings can be captured (`break_chain_depth`).
     pub break_chain_depth: u8,
     /// Below this depth the defender also extends towards open space
-    /// (second-order liberties); deeper it keeps to the string's liberties.
+    /// (second-order liberties) and plays approach moves; deeper it keeps
+    /// to the string's liberties and its neighbours'.
     pub extend_depth: u8,
     /// Below this depth the attacker also backfills: it fills the last
     /// liberty of its own string that taking a liberty would put in atari
@@ -1468,8 +1471,19 @@ impl<const CACHE: usize, const AREAS: usize> Reader<CACHE, AREAS> {
             if board.head_liberty_count(a) <= most {
                 let mut l = [Point::FILLER; 3];
                 let k = board.liberties(a, &mut l);
+                // Near the root, a liberty of a string of two that the
+                // defender cannot fill gets its approach moves.
+                let approach = k == 2 && depth < usize::from(self.limits.extend_depth);
                 for &q in l.get(..k).unwrap_or(&[]) {
                     list.push(q);
+                    if approach
+                        && q.neighbors()
+                            .iter()
+                            .all(|&n| !board.is_on_board(n) || board.color_at(n).is_some())
+                        && board.check_move(color, q) == Err(PlayError::Suicide)
+                    {
+                        list.push_approaches(board, color, q);
+                    }
                 }
             }
         }
@@ -1705,6 +1719,30 @@ impl<'a> MoveList<'a> {
         for &r in ql.get(..k).unwrap_or(&[]) {
             if r != pushed {
                 self.push(r);
+            }
+        }
+    }
+
+    /// Pushes the approach moves to `q`, a liberty of an opponent string
+    /// that `color` cannot fill (it would be suicide): the other liberty of
+    /// each opponent string of two liberties next to `q`, whose atari lets
+    /// `color` play there next.
+    fn push_approaches<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        color: Color,
+        q: Point,
+    ) {
+        for n in q.neighbors() {
+            if board.color_at(n) != Some(color.opponent()) || board.liberty_count(n) != 2 {
+                continue;
+            }
+            let mut libs = [Point::FILLER; 2];
+            let k = board.liberties(n, &mut libs);
+            for &r in libs.get(..k).unwrap_or(&[]) {
+                if r != q {
+                    self.push(r);
+                }
             }
         }
     }
@@ -2407,6 +2445,24 @@ mod tests {
         let (a, d) = read(diagram, "B3");
         assert_eq!((a.code, a.point), (Code::KoA, at("C3", 5)));
         assert_eq!((d.code, d.point), (Code::Win, at("C3", 5)));
+    }
+
+    #[test]
+    fn approach_move_opens_a_liberty_the_defender_cannot_fill() {
+        // White's B5 string (liberties A3, A1, E6) races Black's C1 string
+        // (D3, D1), but White cannot fill D1 while Black's E1 keeps F1: F1
+        // ataris E1, so that White takes it at D1 next, a ko. (GNU Go 3.8
+        // answers the same.)
+        let diagram = "
+            ...XXX.
+            XXXX.X.
+            XOOOOX.
+            XOXXXO.
+            .OX.XOO
+            OOXXOO.
+            .OX.X.O";
+        let (_, d) = read(diagram, "B5");
+        assert_eq!((d.code, d.point), (Code::KoA, at("F1", 7)));
     }
 
     #[test]

@@ -1714,10 +1714,22 @@ impl<'a> MoveList<'a> {
         if board.stone_liberty_count(q) > 4 {
             return;
         }
+        self.push_liberties_but(board, q, pushed);
+    }
+
+    /// Pushes the liberties of the string at `q` (the first four found)
+    /// but `but`.
+    #[inline(always)]
+    fn push_liberties_but<const C: usize, const M: usize>(
+        &mut self,
+        board: &Board<C, M>,
+        q: Point,
+        but: Point,
+    ) {
         let mut ql = [Point::FILLER; 4];
         let k = board.liberties(q, &mut ql);
         for &r in ql.get(..k).unwrap_or(&[]) {
-            if r != pushed {
+            if r != but {
                 self.push(r);
             }
         }
@@ -1734,15 +1746,8 @@ impl<'a> MoveList<'a> {
         q: Point,
     ) {
         for n in q.neighbors() {
-            if board.color_at(n) != Some(color.opponent()) || board.liberty_count(n) != 2 {
-                continue;
-            }
-            let mut libs = [Point::FILLER; 2];
-            let k = board.liberties(n, &mut libs);
-            for &r in libs.get(..k).unwrap_or(&[]) {
-                if r != q {
-                    self.push(r);
-                }
+            if board.color_at(n) == Some(color.opponent()) && board.liberty_count(n) == 2 {
+                self.push_liberties_but(board, n, q);
             }
         }
     }

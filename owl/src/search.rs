@@ -1388,10 +1388,13 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         // question such a call can settle within its budget. A defence
         // reads on, as its move must stand against the attacker's best.
         if depth > 0 && task.attack && owns_its_space(&life) {
-            return Plan::Answer(match side {
+            let answer = match side {
                 Side::Attacker => (Code::Fail, None),
                 Side::Defender => (Code::Win, None),
-            });
+            };
+            #[cfg(feature = "trace")]
+            trace_leaf(board, task, side, depth, answer.0, "owned", &life);
+            return Plan::Answer(answer);
         }
         // Deep in the tree a big open space is taken at its estimate.
         if depth >= LIVELY_DEPTH
@@ -1400,10 +1403,13 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             && !life.weak_goal
             && !life.ko_goal
         {
-            return Plan::Answer(match side {
+            let answer = match side {
                 Side::Attacker => (Code::Fail, None),
                 Side::Defender => (Code::Win, None),
-            });
+            };
+            #[cfg(feature = "trace")]
+            trace_leaf(board, task, side, depth, answer.0, "lively", &life);
+            return Plan::Answer(answer);
         }
         if let Some(decided) = judge(&life, side) {
             // (A weak goal string already keeps `judge` from a win.)
@@ -1454,6 +1460,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 }
                 Plan::Search(vital, Some(decided))
             } else {
+                #[cfg(feature = "trace")]
+                trace_leaf(board, task, side, depth, decided.0, "judged", &life);
                 Plan::Answer(decided)
             }
         } else if depth >= max_depth {
@@ -1822,6 +1830,49 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         }
         best
     }
+}
+
+/// A trace line for a node its static verdict ends (`reason`): the side
+/// to move, the verdict for it, the depth, a goal stone, the eye value,
+/// the lunches and the board, one row after another (for
+/// `scripts/owl-leaves`).
+#[cfg(feature = "trace")]
+fn trace_leaf<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    task: &Task<'_>,
+    side: Side,
+    depth: usize,
+    code: Code,
+    reason: &str,
+    life: &Life,
+) {
+    let Some(stone) = task
+        .original
+        .iter()
+        .find(|&q| board.color_at(q) == Some(task.color))
+    else {
+        return;
+    };
+    let v = life.value;
+    let diagram: std::vec::Vec<std::string::String> = std::format!("{board}")
+        .lines()
+        .filter_map(|l| l.strip_prefix('|').and_then(|l| l.strip_suffix('|')))
+        .map(std::string::String::from)
+        .collect();
+    trace!(
+        "leaf {reason} {} {code:?} depth {depth} goal {stone} value {}{}{}{} lunches {} board {}",
+        if side == Side::Attacker {
+            "attacker"
+        } else {
+            "defender"
+        },
+        v.a,
+        v.b,
+        v.c,
+        v.d,
+        life.lunches.len(),
+        diagram.join("/")
+    );
 }
 
 /// Points listed for the development trace.

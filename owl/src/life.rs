@@ -34,6 +34,10 @@ pub const ESCAPE_AREA: usize = 16;
 /// How far (in steps) the escape search looks from the goal's liberties.
 pub const ESCAPE_RADIUS: usize = 5;
 
+/// Liberties of a friendly string outside the goal that make a goal
+/// liberty next to it a way out ([`Life::linkable`]).
+pub const LINK_LIBERTIES: usize = 5;
+
 /// How far (in steps) the open-room search (`open_room`) looks from the
 /// goal.
 pub const OPEN_RADIUS: usize = 6;
@@ -382,6 +386,9 @@ pub struct Life {
     /// an eye (a seki, or a race the goal's eye wins), whatever the eye
     /// count says.
     pub seki_neighbour: bool,
+    /// A liberty of the goal next to a friendly string outside it with at
+    /// least [`LINK_LIBERTIES`] liberties: a move there may connect out.
+    pub linkable: bool,
 }
 
 /// The stones of every string of `color` through a point of `goal`.
@@ -604,6 +611,7 @@ pub fn evaluate<
         settled_eyes: 0,
         exact: true,
         seki_neighbour: false,
+        linkable: false,
     };
     // Eye spaces touching the goal, the most contested first for vitals.
     let mut contested = [(
@@ -719,6 +727,7 @@ pub fn evaluate<
     }
     life.escape = escape_room(board, &stones, &other, &life.eye_points) >= ESCAPE_AREA;
     life.room = room(board, &stones, &life.eye_points, &life.dead, enemy);
+    life.linkable = linkable(board, &stones, color);
     life
 }
 
@@ -862,6 +871,39 @@ pub(crate) fn escape_room<const C: usize, const M: usize>(
             && !eyes.contains(p)
     };
     reach(stones, ESCAPE_RADIUS, open).len()
+}
+
+/// The liberties of the strings through `stones`.
+pub(crate) fn liberties_of<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    stones: &PointSet,
+) -> PointSet {
+    let mut libs = PointSet::new();
+    let mut done = PointSet::new();
+    // Each string once, by its head (found without walking the string).
+    for s in stones.iter() {
+        if done.insert(board.string_id(s)) {
+            libs |= board.liberty_set(s);
+        }
+    }
+    libs
+}
+
+/// Whether a liberty of the goal's `stones` touches a string of `color`
+/// outside them with at least [`LINK_LIBERTIES`] liberties.
+fn linkable<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    stones: &PointSet,
+    color: Color,
+) -> bool {
+    liberties_of(board, stones).iter().any(|l| {
+        l.neighbors().iter().any(|&n| {
+            board.is_on_board(n)
+                && board.color_at(n) == Some(color)
+                && !stones.contains(n)
+                && board.liberty_count(n) >= LINK_LIBERTIES
+        })
+    })
 }
 
 /// The points that satisfy `open` reached from `stones` within `radius`

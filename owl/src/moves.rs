@@ -26,7 +26,7 @@
 
 use owlet_board::{Board, Code, Color, Move, Point, PointSet, Reader};
 
-use crate::life::{Life, dilate};
+use crate::life::{Life, dilate, liberties_of};
 
 /// Candidates kept per node (the best by score).
 pub const MAX_CANDIDATES: usize = 24;
@@ -219,15 +219,7 @@ fn recaptures<const C: usize, const M: usize>(
 
 /// The liberties of the goal.
 fn goal_liberties<const C: usize, const M: usize>(board: &Board<C, M>, life: &Life) -> PointSet {
-    let mut libs = PointSet::new();
-    let mut done = PointSet::new();
-    // Each string once, by its head (found without walking the string).
-    for s in life.stones.iter() {
-        if done.insert(board.string_id(s)) {
-            libs |= board.liberty_set(s);
-        }
-    }
-    libs
+    liberties_of(board, &life.stones)
 }
 
 /// Empty points next to the eye spaces but outside them and the goal.

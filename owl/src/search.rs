@@ -18,7 +18,9 @@
 //! (the attacker moving first) end the search for the defender, fewer
 //! than two even with the defender moving first, and no lunch to eat, no
 //! room to run and no room to widen (a point of it when not even one eye
-//! is in reach), for the attacker; an eye space the solver could only
+//! is in reach), nor, with the defender to move, a liberty next to a
+//! friendly string outside the goal ([`Life::linkable`]: a way out), for
+//! the attacker; an eye space the solver could only
 //! estimate leaves the node open, except below the root of an attack
 //! call, where an estimate of two eyes in a space the goal owns
 //! ([`MARGINAL_SHARE`]) ends it for the defender. Otherwise the side to
@@ -2057,8 +2059,15 @@ fn judge(life: &Life, side: Side) -> Option<(Code, Option<Point>)> {
         Side::Attacker => life.open_lunch,
         Side::Defender => !life.lunches.is_empty(),
     };
-    let dead =
-        life.value.max_eyes() < 2 && !lunch_open && !seki && !life.escape && life.room <= dead_room;
+    // With the defender to move, a liberty next to a lively friendly
+    // string outside the goal may connect it out: read on.
+    let link_open = side == Side::Defender && life.linkable;
+    let dead = life.value.max_eyes() < 2
+        && !lunch_open
+        && !seki
+        && !link_open
+        && !life.escape
+        && life.room <= dead_room;
     match side {
         Side::Attacker if alive => Some((Code::Fail, None)),
         Side::Attacker if dead => Some((Code::Win, None)),
@@ -2679,6 +2688,40 @@ mod tests {
             OOOOOOX.
             .XX.O.X.";
         assert_eq!(judged(two_stones, "E2", Side::Attacker), None);
+    }
+
+    #[test]
+    fn a_goal_liberty_next_to_a_lively_friend_keeps_the_defender_reading() {
+        // White's goal has one eye (A1-B1); its liberty E1 touches White's
+        // F1-G4 outside it. With five liberties that string is a way out
+        // the defender, to move, still reads; with four (G5 Black's) the
+        // goal is dead as it stands. The attacker to move kills either way
+        // (it takes E1 first).
+        let friend = "
+            .......
+            .......
+            XXXX...
+            OOOX..O
+            OOOX..O
+            OOOXX.O
+            ..OO.OO";
+        assert_eq!(judged(friend, "A4", Side::Defender), None);
+        assert_eq!(
+            judged(friend, "A4", Side::Attacker),
+            Some((Code::Win, None))
+        );
+        let short_friend = "
+            .......
+            .......
+            XXXX..X
+            OOOX..O
+            OOOX..O
+            OOOXX.O
+            ..OO.OO";
+        assert_eq!(
+            judged(short_friend, "A4", Side::Defender),
+            Some((Code::Fail, None))
+        );
     }
 
     #[test]

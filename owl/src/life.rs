@@ -388,6 +388,7 @@ pub struct Life {
     pub seki_neighbour: bool,
     /// A liberty of the goal next to a friendly string outside it with at
     /// least [`LINK_LIBERTIES`] liberties: a move there may connect out.
+    /// Looked for only while the eyes fall short of two.
     pub linkable: bool,
 }
 
@@ -727,7 +728,8 @@ pub fn evaluate<
     }
     life.escape = escape_room(board, &stones, &other, &life.eye_points) >= ESCAPE_AREA;
     life.room = room(board, &stones, &life.eye_points, &life.dead, enemy);
-    life.linkable = linkable(board, &stones, color);
+    // Only a goal short of two eyes is ever judged dead.
+    life.linkable = life.value.max_eyes() < 2 && linkable(board, &stones, color);
     life
 }
 

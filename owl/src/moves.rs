@@ -70,13 +70,31 @@ mod score {
 #[derive(Clone, Copy, Debug)]
 pub struct MoveList {
     items: [Option<(Point, i16, bool)>; MAX_CANDIDATES],
+    /// Every reason's score as it was added, for the trace.
+    #[cfg(feature = "trace")]
+    log: [(Option<Point>, i16); 4 * MAX_CANDIDATES],
 }
 
 impl MoveList {
     pub(crate) const fn new() -> Self {
         MoveList {
             items: [None; MAX_CANDIDATES],
+            #[cfg(feature = "trace")]
+            log: [(None, 0); 4 * MAX_CANDIDATES],
         }
+    }
+
+    /// The scores of the reasons added for `p`, joined by `+` (for the
+    /// trace).
+    #[cfg(feature = "trace")]
+    pub(crate) fn reasons(&self, p: Point) -> std::string::String {
+        let all: std::vec::Vec<_> = self
+            .log
+            .iter()
+            .filter(|e| e.0 == Some(p))
+            .map(|e| std::format!("{}", e.1))
+            .collect();
+        all.join("+")
     }
 
     /// Adds a reason for `p`: the best score counts, further reasons add a
@@ -86,6 +104,10 @@ impl MoveList {
     /// emptied; sorting keeps the empty ones last), so one scan finds `p`
     /// or the first empty slot.
     pub(crate) fn add(&mut self, p: Point, score: i16) {
+        #[cfg(feature = "trace")]
+        if let Some(e) = self.log.iter_mut().find(|e| e.0.is_none()) {
+            *e = (Some(p), score);
+        }
         for slot in &mut self.items {
             match slot {
                 Some(item) if item.0 == p => {

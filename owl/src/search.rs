@@ -361,6 +361,15 @@ enum Side {
 }
 
 impl Side {
+    /// The side's name in the trace.
+    #[cfg(feature = "trace")]
+    const fn word(self) -> &'static str {
+        match self {
+            Side::Attacker => "attacker",
+            Side::Defender => "defender",
+        }
+    }
+
     /// The side that moves after this one.
     const fn other(self) -> Side {
         match self {
@@ -961,10 +970,19 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         let result = match self.plan(board, reader, solver, task, goal, side, depth, kos) {
             Plan::Answer(answer) => answer,
             Plan::Search(moves, fallback) => {
-                match (
-                    self.search(board, reader, solver, task, goal, &moves, side, depth, kos),
-                    fallback,
-                ) {
+                let found =
+                    self.search(board, reader, solver, task, goal, &moves, side, depth, kos);
+                #[cfg(feature = "trace")]
+                trace_searched(
+                    board,
+                    task,
+                    side,
+                    depth,
+                    &moves,
+                    found,
+                    self.cutoffs != cutoffs,
+                );
+                match (found, fallback) {
                     ((Code::Fail, _), Some((Code::Win, None))) if depth == 0 => {
                         self.confirm_pass(board, reader, solver, task, goal, side, kos)
                     }
@@ -1168,11 +1186,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         self.limit_hit = hit;
         trace!(
             "check reply {} code {:?} cut {} nodes {}",
-            if reply == Side::Attacker {
-                "attacker"
-            } else {
-                "defender"
-            },
+            reply.word(),
             child,
             self.budget_cuts != cuts,
             self.call_nodes.saturating_sub(start)
@@ -1530,13 +1544,20 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             list.promote(k);
         }
         #[cfg(feature = "trace")]
-        if depth == 0 {
+        let scored = {
+            if depth == 0 {
+                let all: std::vec::Vec<_> = list
+                    .scored()
+                    .map(|(p, s)| std::format!("{p}:{s}"))
+                    .collect();
+                trace!("candidates {}", all.join(" "));
+            }
             let all: std::vec::Vec<_> = list
                 .scored()
-                .map(|(p, s)| std::format!("{p}:{s}"))
+                .map(|(p, s)| std::format!("{p}:{s}:{}", list.reasons(p)))
                 .collect();
-            trace!("candidates {}", all.join(" "));
-        }
+            all.join(",")
+        };
         let budget = if depth == 0 {
             let root = if life.exact {
                 self.limits.root_moves
@@ -1554,6 +1575,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             1
         };
         let mut moves = Candidates::default();
+        #[cfg(feature = "trace")]
+        {
+            moves.scored = scored;
+        }
         // The ko the mover took two plies ago, which the opponent may now
         // retake: filling it comes first.
         let fill = kos.fill.filter(|&k| {
@@ -1743,11 +1768,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             trace!(
                 "{:w$}{} {}{} (node {})",
                 "",
-                if side == Side::Attacker {
-                    "attacker"
-                } else {
-                    "defender"
-                },
+                side.word(),
                 p,
                 if retake { " (ko retake)" } else { "" },
                 self.call_nodes,
@@ -1848,33 +1869,75 @@ fn trace_leaf<const C: usize, const M: usize>(
     reason: &str,
     life: &Life,
 ) {
-    let Some(stone) = task
-        .original
-        .iter()
-        .find(|&q| board.color_at(q) == Some(task.color))
-    else {
+    let Some(stone) = goal_stone(board, task) else {
         return;
     };
     let v = life.value;
-    let diagram: std::vec::Vec<std::string::String> = std::format!("{board}")
-        .lines()
-        .filter_map(|l| l.strip_prefix('|').and_then(|l| l.strip_suffix('|')))
-        .map(std::string::String::from)
-        .collect();
     trace!(
         "leaf {reason} {} {code:?} depth {depth} goal {stone} value {}{}{}{} lunches {} board {}",
-        if side == Side::Attacker {
-            "attacker"
-        } else {
-            "defender"
-        },
+        side.word(),
         v.a,
         v.b,
         v.c,
         v.d,
         life.lunches.len(),
-        diagram.join("/")
+        rows(board)
     );
+}
+
+/// A trace line for a node whose mover read its moves: the side, the
+/// depth, a goal stone, the search's code and move, whether a cut-off (a
+/// limit, or a verdict kept out of the cache) met it below, the moves
+/// tried, the node's whole scored list (each candidate with its score and
+/// its reasons' scores) and the board (for `scripts/owl-order`).
+#[cfg(feature = "trace")]
+fn trace_searched<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    task: &Task<'_>,
+    side: Side,
+    depth: usize,
+    moves: &Candidates,
+    found: (Code, Option<Point>),
+    cut: bool,
+) {
+    let Some(stone) = goal_stone(board, task) else {
+        return;
+    };
+    let tried: std::vec::Vec<_> = moves.iter().map(|(p, _)| std::format!("{p}")).collect();
+    trace!(
+        "searched {} depth {depth} goal {stone} code {:?} move {} cut {cut} tried {} scored {} board {}",
+        side.word(),
+        found.0,
+        found
+            .1
+            .map_or(std::string::String::from("-"), |p| std::format!("{p}")),
+        tried.join(","),
+        moves.scored,
+        rows(board)
+    );
+}
+
+/// A stone of the goal's original strings still on the board (the trace's
+/// name for the goal).
+#[cfg(feature = "trace")]
+fn goal_stone<const C: usize, const M: usize>(
+    board: &Board<C, M>,
+    task: &Task<'_>,
+) -> Option<Point> {
+    task.original
+        .iter()
+        .find(|&q| board.color_at(q) == Some(task.color))
+}
+
+/// The board's rows, top first, joined by `/` (for the trace).
+#[cfg(feature = "trace")]
+fn rows<const C: usize, const M: usize>(board: &Board<C, M>) -> std::string::String {
+    let rows: std::vec::Vec<std::string::String> = std::format!("{board}")
+        .lines()
+        .filter_map(|l| l.strip_prefix('|').and_then(|l| l.strip_suffix('|')))
+        .map(std::string::String::from)
+        .collect();
+    rows.join("/")
 }
 
 /// Points listed for the development trace.
@@ -1916,6 +1979,10 @@ enum Plan {
 struct Candidates {
     items: [Option<(Point, bool)>; MAX_CANDIDATES],
     len: usize,
+    /// The node's whole scored list with each candidate's reasons, for
+    /// the trace's `searched` lines.
+    #[cfg(feature = "trace")]
+    scored: std::string::String,
 }
 
 impl Candidates {

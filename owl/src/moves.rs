@@ -70,7 +70,8 @@ mod score {
 #[derive(Clone, Copy, Debug)]
 pub struct MoveList {
     items: [Option<(Point, i16, bool)>; MAX_CANDIDATES],
-    /// Every reason's score as it was added, for the trace.
+    /// The reasons' scores as they were added (the first four per
+    /// candidate slot), for the trace.
     #[cfg(feature = "trace")]
     log: [(Option<Point>, i16); 4 * MAX_CANDIDATES],
 }

@@ -137,3 +137,28 @@ fn a_race_that_hangs_on_a_ko_gets_ko_codes() {
     assert!(a == "= 3 3 F1\n\n" || a == "= 3 3 F3\n\n", "{a}");
     assert_eq!(c("showboard"), board);
 }
+
+/// Black's J5 is in atari beside White's lone J4, which cannot live after
+/// taking it: the race declines that capture, yet J5 stays dead (GNU Go
+/// 3.8: `dead`), since White, to move, takes it at J6.
+#[test]
+fn a_string_in_atari_stays_dead_beside_a_rival_that_cannot_live() {
+    let mut console = Console::new();
+    setup(
+        &mut console,
+        "
+        .........
+        ......O..
+        .....O...
+        .........
+        ....X.OOX
+        ....XXOXO
+        ....XOXX.
+        ....OOXXX
+        .....OX.X",
+    );
+    let mut c = |line: &str| ask(&mut console, line);
+    assert_eq!(c("owl_attack J5"), "= 1 J6\n\n");
+    assert_eq!(c("owl_defend J5"), "= 0\n\n");
+    assert_eq!(c("dragon_status J5"), "= dead\n\n");
+}

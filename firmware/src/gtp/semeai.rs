@@ -97,7 +97,10 @@ pub const RACE_CHECK_NODES: u32 = 60;
 /// Owl's status of the dragon through `p`, corrected by semeai: a dragon
 /// owl calls dead is alive when some opponent dragon in contact with it
 /// cannot kill it in a race even moving first (seki, or the race is its
-/// own). A rival that owl's root calls alive without a search (two sure
+/// own). A dragon with a string in atari keeps owl's `dead`: the
+/// opponent, to move, takes that string (a race declines a capture after
+/// which the capturer cannot live, which says nothing of the stones
+/// taken). A rival that owl's root calls alive without a search (two sure
 /// eyes, open room, ample eye space, and in a listing two estimated eyes
 /// in a space it owns) races nothing and is not read. Each race reads at
 /// most [`RACE_CHECK_NODES`] nodes per root move.
@@ -119,6 +122,9 @@ pub(super) fn status_with_semeai(
         return status;
     };
     let stones = dragon_stones(&engine.board, p);
+    if stones.iter().any(|s| engine.board.liberty_count(s) == 1) {
+        return status;
+    }
     let mut seen = PointSet::new();
     let mut rivals = [None::<Point>; MAX_RIVALS];
     let mut n = 0usize;

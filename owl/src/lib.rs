@@ -78,7 +78,7 @@ pub mod search;
 pub mod semeai;
 
 pub use dragon::{dragon_stones, dragon_stones_read, same_dragon};
-pub use life::{EYE_LINE_DEPTH, reset_eye_reach, set_root_eye_reach};
+pub use life::{EYE_LINE_DEPTH, liberties_of, reset_eye_reach, set_root_eye_reach};
 pub use search::{
     DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,
     OwlThreat, ROOT_CHECKS, ROOT_RESCUES,

@@ -876,7 +876,7 @@ pub(crate) fn escape_room<const C: usize, const M: usize>(
 }
 
 /// The liberties of the strings through `stones`.
-pub(crate) fn liberties_of<const C: usize, const M: usize>(
+pub fn liberties_of<const C: usize, const M: usize>(
     board: &Board<C, M>,
     stones: &PointSet,
 ) -> PointSet {

@@ -24,7 +24,7 @@
 use core::fmt::Write as _;
 
 use owlet_board::{Code, Point, PointSet};
-use owlet_owl::{DragonStatus, Semeai, SemeaiError, dragon_stones};
+use owlet_owl::{DragonStatus, Semeai, SemeaiError, dragon_stones, liberties_of};
 
 use super::Engine;
 use super::answer::{Answer, Failure};
@@ -100,9 +100,12 @@ pub const RACE_CHECK_NODES: u32 = 60;
 /// own). A dragon with a string in atari keeps owl's `dead`: the
 /// opponent, to move, takes that string (a race declines a capture after
 /// which the capturer cannot live, which says nothing of the stones
-/// taken). A rival that owl's root calls alive without a search (two sure
-/// eyes, open room, ample eye space, and in a listing two estimated eyes
-/// in a space it owns) races nothing and is not read. Each race reads at
+/// taken). A rival races only if it has at most twice the dragon's
+/// liberties (with more it fills them all, moving first, before its own
+/// outside ones run out: a big eye of up to six points is worth at most
+/// twice its points in a race) and owl's root does not call it alive
+/// without a search (two sure eyes, open room, ample eye space, and in a
+/// listing two estimated eyes in a space it owns). Each race reads at
 /// most [`RACE_CHECK_NODES`] nodes per root move.
 /// Reads with the caller's solver: a second one on the stack ran the
 /// device out of it, and a warm solver answers as a fresh one (each
@@ -147,7 +150,12 @@ pub(super) fn status_with_semeai(
     limits.node_limit = limits.node_limit.min(RACE_CHECK_NODES);
     semeai.set_limits(limits);
     let e = &mut *engine;
+    let own = liberties_of(&e.board, &stones).len();
     for q in rivals.iter().flatten() {
+        let theirs = liberties_of(&e.board, &dragon_stones(&e.board, *q)).len();
+        if theirs > 2 * own {
+            continue;
+        }
         if e.owl
             .alive_without_search(&mut e.board, &mut e.reader, solver, *q)
         {

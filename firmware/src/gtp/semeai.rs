@@ -128,19 +128,20 @@ pub(super) fn status_with_semeai(
     if stones.iter().any(|s| engine.board.liberty_count(s) == 1) {
         return status;
     }
+    let own = liberties_of(&engine.board, &stones).len();
     let mut seen = PointSet::new();
-    let mut rivals = [None::<Point>; MAX_RIVALS];
+    // Each rival with whether it has few enough liberties to race.
+    let mut rivals = [None::<(Point, bool)>; MAX_RIVALS];
     let mut n = 0usize;
     for s in stones.iter() {
         for q in s.neighbors() {
             if engine.board.color_at(q) != Some(color.opponent()) || seen.contains(q) {
                 continue;
             }
-            for r in dragon_stones(&engine.board, q).iter() {
-                seen.insert(r);
-            }
+            let rival = dragon_stones(&engine.board, q);
+            seen |= rival;
             if let Some(slot) = rivals.get_mut(n) {
-                *slot = Some(q);
+                *slot = Some((q, liberties_of(&engine.board, &rival).len() <= 2 * own));
                 n += 1;
             }
         }
@@ -150,10 +151,8 @@ pub(super) fn status_with_semeai(
     limits.node_limit = limits.node_limit.min(RACE_CHECK_NODES);
     semeai.set_limits(limits);
     let e = &mut *engine;
-    let own = liberties_of(&e.board, &stones).len();
-    for q in rivals.iter().flatten() {
-        let theirs = liberties_of(&e.board, &dragon_stones(&e.board, *q)).len();
-        if theirs > 2 * own {
+    for (q, races) in rivals.iter().flatten() {
+        if !races {
             continue;
         }
         if e.owl

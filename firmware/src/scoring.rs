@@ -167,8 +167,8 @@ impl<const O: usize, const R: usize, const A: usize, const S: usize> DeadStoneOr
             if lives_on_real_eyes(board, &dragon) {
                 continue;
             }
-            let status = self.owl.status(board, self.reader, self.solver, p);
-            if status == Some(DragonStatus::Dead) {
+            let read = self.owl.status(board, self.reader, self.solver, p);
+            if read.is_some_and(|r| r.status == DragonStatus::Dead) {
                 for q in dragon.iter() {
                     dead.insert(q);
                 }

@@ -81,7 +81,7 @@ pub use dragon::{dragon_stones, dragon_stones_read, same_dragon};
 pub use life::{EYE_LINE_DEPTH, liberties_of, reset_eye_reach, set_root_eye_reach};
 pub use search::{
     DEFAULT_CACHE_ENTRIES, DOUBTED_PLIES, DragonStatus, MAX_OWL_DEPTH, Owl, OwlLimits, OwlResult,
-    OwlThreat, ROOT_CHECKS, ROOT_RESCUES,
+    OwlStatus, OwlThreat, ROOT_CHECKS, ROOT_RESCUES,
 };
 pub use semeai::{MAX_SEMEAI_DEPTH, Semeai, SemeaiError, SemeaiLimits, SemeaiResult};
 

@@ -335,6 +335,16 @@ pub const VITAL_DOUBT_DEPTH: usize = 6;
 /// vital point that optics rates as good as the one it names.
 pub const OTHER_VITAL_DEPTH: usize = 3;
 
+/// The answer of [`Owl::status`]: the status and how many of its
+/// searches (one or two) a limit cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwlStatus {
+    /// What the searches found.
+    pub status: DragonStatus,
+    /// The searches that hit a limit ([`OwlResult::limit_hit`]).
+    pub limit_hits: u8,
+}
+
 /// A dragon's life-and-death status (GNU Go's `dragon_status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -695,8 +705,8 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             || (!self.limits.doubt_root_alive && owns_its_space(&life))
     }
 
-    /// The dragon's status from an attack and a defence search; `None`
-    /// for an empty point.
+    /// The dragon's status from an attack and a defence search (the
+    /// defence only when the attack succeeds); `None` for an empty point.
     pub fn status<
         const C: usize,
         const M: usize,
@@ -709,20 +719,27 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         reader: &mut Reader<R, A>,
         solver: &mut Solver<S>,
         p: Point,
-    ) -> Option<DragonStatus> {
+    ) -> Option<OwlStatus> {
         board.color_at(p)?;
         let attack = self.attack(board, reader, solver, p);
+        let mut answer = OwlStatus {
+            status: DragonStatus::Alive,
+            limit_hits: u8::from(attack.limit_hit),
+        };
         if attack.code == Code::Fail {
-            return Some(DragonStatus::Alive);
+            return Some(answer);
         }
         let defend = self.defend(board, reader, solver, p);
-        if defend.code == Code::Fail {
-            return Some(DragonStatus::Dead);
-        }
-        Some(DragonStatus::Critical {
-            attack: attack.point,
-            defense: defend.point,
-        })
+        answer.limit_hits += u8::from(defend.limit_hit);
+        answer.status = if defend.code == Code::Fail {
+            DragonStatus::Dead
+        } else {
+            DragonStatus::Critical {
+                attack: attack.point,
+                defense: defend.point,
+            }
+        };
+        Some(answer)
     }
 
     fn threaten<const C: usize, const M: usize, const R: usize, const A: usize, const S: usize>(
@@ -2555,7 +2572,8 @@ mod tests {
         assert_eq!(r.code, Code::Fail);
         let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, b3));
         assert_eq!((r.code, r.point), (Code::Win, None));
-        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, b3));
+        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, b3))
+            .map(|s| s.status);
         assert_eq!(status, Some(DragonStatus::Alive));
     }
 
@@ -2702,7 +2720,8 @@ mod tests {
         let a3 = pt(&board, "A3");
         let r = unchanged(&mut board, |b| owl.defend(b, &mut reader, &mut solver, a3));
         assert_eq!(r.code, Code::Fail);
-        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, a3));
+        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, a3))
+            .map(|s| s.status);
         assert_eq!(status, Some(DragonStatus::Dead));
     }
 
@@ -2805,7 +2824,8 @@ mod tests {
         );
         let d2 = pt(&board, "D2");
         let b1 = pt(&board, "B1");
-        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, d2));
+        let status = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, d2))
+            .map(|s| s.status);
         assert_eq!(
             status,
             Some(DragonStatus::Critical {
@@ -2827,7 +2847,8 @@ mod tests {
         // gets back the start depth it had before the call.
         owl.set_reading_deepens_from(0);
         reader.set_start_depth(1);
-        let deeper = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, d2));
+        let deeper = unchanged(&mut board, |b| owl.status(b, &mut reader, &mut solver, d2))
+            .map(|s| s.status);
         assert_eq!(deeper, status);
         assert_eq!(reader.start_depth(), 1);
     }

@@ -197,23 +197,11 @@ fn write_status(engine: &mut Engine, p: Point, out: &mut Answer<'_>, solver: &mu
 /// their limits counted, then the semeai correction.
 fn read_status(engine: &mut Engine, p: Point, solver: &mut ConsoleSolver) -> DragonStatus {
     let e = &mut *engine;
-    let attack = e.owl.attack(&mut e.board, &mut e.reader, solver, p);
-    e.count_owl(attack.limit_hit);
-    let status = if attack.code == Code::Fail {
-        DragonStatus::Alive
-    } else {
-        let defend = e.owl.defend(&mut e.board, &mut e.reader, solver, p);
-        e.count_owl(defend.limit_hit);
-        if defend.code == Code::Fail {
-            DragonStatus::Dead
-        } else {
-            DragonStatus::Critical {
-                attack: attack.point,
-                defense: defend.point,
-            }
-        }
+    let Some(read) = e.owl.status(&mut e.board, &mut e.reader, solver, p) else {
+        return DragonStatus::Alive;
     };
-    super::semeai::status_with_semeai(e, p, status, solver)
+    e.hits.owl = e.hits.owl.saturating_add(u32::from(read.limit_hits));
+    super::semeai::status_with_semeai(e, p, read.status, solver)
 }
 
 fn write_dragon_status(out: &mut Answer<'_>, status: DragonStatus) {

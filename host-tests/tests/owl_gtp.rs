@@ -139,3 +139,18 @@ fn an_estimated_roots_lone_static_kill_leads_the_checks() {
         .unwrap_or_else(|_| panic!("get_owl_node_counter: {nodes}"));
     assert!(nodes <= 200, "{nodes} owl nodes");
 }
+
+/// GnuGo-GORO at move 125: Black's stone D8 is in atari, and D7 joins it
+/// to the group E3–E7, which lives by linking out. After White's reply F3
+/// the joined group holds no eye, a verdict of dead that the defender's
+/// second move still reads (owlet-owl's `DOUBTED_PLIES`, a joined goal
+/// being a new dragon): D7 is the defence, as GNU Go 3.8 answers, and the
+/// attacker's call after it finds no kill.
+#[test]
+fn a_defence_that_joins_a_group_is_read_past_the_joined_verdict() {
+    let mut console = Console::new();
+    load(&mut console, "cgf2003/GnuGo-GORO.sgf", 125, "black");
+    assert_eq!(ask(&mut console, "owl_defend D8"), "= 1 D7\n\n");
+    assert_eq!(ask(&mut console, "play black D7"), "= \n\n");
+    assert_eq!(ask(&mut console, "owl_attack D8"), "= 0\n\n");
+}

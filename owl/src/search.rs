@@ -120,8 +120,10 @@ const LOOK_START_DEPTH: u8 = MAX_START_DEPTH;
 pub const MAX_OWL_DEPTH: usize = 32;
 
 /// Plies from the root at which a static "lost for the mover" verdict is
-/// still searched (the attacker's one ply more): the sum of several
-/// spaces' values can miss a move that settles two at once.
+/// still searched (one ply more for the attacker, and for a defender
+/// whose root move joined other strings to the goal: a new dragon, as
+/// unsure as a root's): the sum of several spaces' values can miss a move
+/// that settles two at once.
 pub const DOUBTED_PLIES: usize = 2;
 
 /// Default number of cache entries (8 bytes each).
@@ -1328,8 +1330,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// has two eyes no move can touch, [`Life::settled_eyes`], and the
     /// attacker's own search, to move, finds no kill: otherwise the
     /// defender reads its moves with no verdict to fall back on), and that
-    /// within [`DOUBTED_PLIES`] (the attacker's one ply more) a "lost for
-    /// the mover" verdict is still searched, since one vital move can
+    /// within [`DOUBTED_PLIES`] (one ply more for the attacker, and for a
+    /// defender whose goal its root move grew by other strings) a "lost
+    /// for the mover" verdict is still searched, since one vital move can
     /// change what optics sums over several spaces. In both cases the
     /// verdict stands if no move wins.
     #[inline(never)]
@@ -1467,8 +1470,10 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 // of the cache.
                 self.cutoffs = self.cutoffs.wrapping_add(1);
             }
+            // The goal grew by more than the root move's stone: joined.
+            let joined = goal.len() > task.original.len() + 1;
             let doubted = (depth < DOUBTED_PLIES
-                || (depth == DOUBTED_PLIES && side == Side::Attacker))
+                || (depth == DOUBTED_PLIES && (side == Side::Attacker || joined)))
                 && decided.0 == Code::Fail
                 && !trusted;
             // The defender's lost verdict while two defender moves would

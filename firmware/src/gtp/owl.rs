@@ -251,6 +251,9 @@ struct Listing {
     /// Critical dragons, read again when written (owl's cache keeps it
     /// short).
     critical: PointSet,
+    /// Critical dragons whose reading hit a limit: written from a reading
+    /// with a single dragon's node limit while the listing's budget lasts.
+    unsure: PointSet,
 }
 
 /// The listing of [`list_statuses`] within `budget` owl and semeai
@@ -267,8 +270,11 @@ struct Listing {
 /// left then gets the static verdict: `dead` when it stands in the other
 /// colour's unconditional territory or the judgement of `final_score` on
 /// this same board called it dead, else `alive`, counted as an owl limit
-/// hit (`get_limit_hits`). The reading and the writing are frames side by
-/// side, so that neither's point sets sit under the other's searches.
+/// hit (`get_limit_hits`). A critical dragon is read again as it is
+/// written; one whose reading hit a limit (its defence may be only the
+/// limit's win) with a single dragon's node limit, while the budget
+/// lasts. The reading and the writing are frames side by side, so that
+/// neither's point sets sit under the other's searches.
 pub(super) fn list_within(
     engine: &mut Engine,
     out: &mut Answer<'_>,
@@ -280,6 +286,7 @@ pub(super) fn list_within(
         read: PointSet::new(),
         dead: PointSet::new(),
         critical: PointSet::new(),
+        unsure: PointSet::new(),
     };
     let start = engine.owl.nodes().saturating_add(engine.semeai_nodes);
     let until = start.saturating_add(budget);
@@ -293,7 +300,7 @@ pub(super) fn list_within(
         .set_reading_deepens_from(crate::scoring::BOARD_READING_DEEPENS_FROM);
     read_listing(engine, solver, &mut found, until, Some(&weak));
     read_listing(engine, solver, &mut found, until, None);
-    write_listing(engine, out, solver, &found);
+    write_listing(engine, out, solver, &found, (until, limits.node_limit));
     engine.owl.set_node_limit(limits.node_limit);
     engine.owl.set_doubt_root_alive(limits.doubt_root_alive);
     engine
@@ -354,6 +361,7 @@ fn read_listing(
             continue;
         }
         found.read.insert(p);
+        let hits = e.hits.owl;
         match read_status(e, p, solver) {
             DragonStatus::Alive => {}
             DragonStatus::Dead => {
@@ -361,6 +369,9 @@ fn read_listing(
             }
             DragonStatus::Critical { .. } => {
                 found.critical.insert(p);
+                if e.hits.owl != hits {
+                    found.unsure.insert(p);
+                }
             }
         }
     }
@@ -373,6 +384,7 @@ fn write_listing(
     out: &mut Answer<'_>,
     solver: &mut ConsoleSolver,
     found: &Listing,
+    (until, node_limit): (u64, u32),
 ) {
     let mut seen = PointSet::new();
     let mut first = true;
@@ -391,7 +403,13 @@ fn write_listing(
         }
         first = false;
         let _ = write!(out, "{p}: ");
-        if found.critical.contains(p) {
+        let spent = e.owl.nodes().saturating_add(e.semeai_nodes) >= until;
+        if found.unsure.contains(p) && !spent {
+            let listing = e.owl.limits().node_limit;
+            e.owl.set_node_limit(node_limit);
+            write_status(e, p, out, solver);
+            e.owl.set_node_limit(listing);
+        } else if found.critical.contains(p) {
             write_status(e, p, out, solver);
         } else if found.read.contains(p) {
             out.push_str(if found.dead.contains(p) {

@@ -340,6 +340,7 @@ pub const OTHER_VITAL_DEPTH: usize = 3;
 /// The answer of [`Owl::status`]: the status and how many of its
 /// searches (one or two) a limit cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct OwlStatus {
     /// What the searches found.
     pub status: DragonStatus,

@@ -7,6 +7,8 @@
 //! - [`diagram`]: ASCII diagrams (`X`, `O`, `.`, `|`, `-`) in and out.
 //! - [`reading`]: GNU Go-style `attack` / `find_defense` of one string with
 //!   depth limits, a node limit and a fixed-size transposition cache.
+//! - [`connection`]: GNU Go-style `connect` / `disconnect` of two strings,
+//!   read with the tactical reader's help.
 //!
 //! `no_std`, no allocation, no `unsafe`. Nothing here panics on any input:
 //! every refusal is a returned error.
@@ -40,6 +42,7 @@
 pub mod area;
 pub mod board;
 pub mod cache;
+pub mod connection;
 pub mod diagram;
 pub mod point;
 pub mod reading;
@@ -51,6 +54,7 @@ pub use board::{
     PlayError, PointSet, SizeError, Stones,
 };
 pub use cache::{TransCache, slot};
+pub use connection::{Connection, ConnectionLimits, MAX_CONNECTION_DEPTH};
 pub use diagram::DiagramError;
 pub use point::{CAPACITY, Color, MAX_SIZE, Move, Point, STRIDE, VertexError};
 pub use reading::{Code, MAX_START_DEPTH, ReadResult, Reader, ReadingLimits};

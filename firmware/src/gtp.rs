@@ -1,6 +1,7 @@
 //! The GTP console: a GTP version 2 engine core that answers like GNU Go.
 //!
-//! [`Engine`] owns a [`Board`] (default capacities), a [`Reader`], the komi,
+//! [`Engine`] owns a [`Board`] (default capacities), a [`Reader`], a
+//! [`Connection`] searcher, the komi,
 //! the game record that GTP `undo` replays, and the count of pending
 //! `trymove`s. [`Engine::execute`] takes one command line and writes the
 //! whole answer (`=ID text\n\n`, or `?ID reason\n\n` on failure) into a
@@ -11,7 +12,8 @@
 //! quit boardsize clear_board komi get_komi play black white undo showboard is_legal
 //! countlib findlib captures attack defend trymove popgo increase_depths
 //! decrease_depths reset_reading_node_counter get_reading_node_counter
-//! unconditional_status eval_eye analyze_eyegraph` (answered by
+//! connect disconnect reset_connection_node_counter
+//! get_connection_node_counter unconditional_status eval_eye analyze_eyegraph` (answered by
 //! owlet-optics), `combination_attack combination_defend
 //! aa_confirm_safety` (owlet-combination) and `owl_attack owl_defend
 //! owl_does_attack owl_does_defend owl_threaten_attack
@@ -58,7 +60,10 @@ mod showboard;
 
 use core::fmt::{self, Write as _};
 
-use owlet_board::{Board, Code, Color, Move, PlayError, Point, Reader, ReadingLimits, SizeError};
+use owlet_board::{
+    Board, Code, Color, Connection, ConnectionLimits, Move, PlayError, Point, ReadResult, Reader,
+    ReadingLimits, SizeError,
+};
 use owlet_combination::AaLimits;
 use owlet_owl::{OwlLimits, SemeaiLimits};
 
@@ -80,7 +85,7 @@ pub const NAME: &str = "owlet";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The built-in commands, sorted.
-pub const COMMANDS: [&str; 51] = [
+pub const COMMANDS: [&str; 55] = [
     "aa_confirm_safety",
     "analyze_eyegraph",
     "analyze_semeai",
@@ -91,9 +96,11 @@ pub const COMMANDS: [&str; 51] = [
     "clear_board",
     "combination_attack",
     "combination_defend",
+    "connect",
     "countlib",
     "decrease_depths",
     "defend",
+    "disconnect",
     "dragon_status",
     "dragon_stones",
     "eval_eye",
@@ -101,6 +108,7 @@ pub const COMMANDS: [&str; 51] = [
     "final_status",
     "final_status_list",
     "findlib",
+    "get_connection_node_counter",
     "get_komi",
     "get_limit_hits",
     "get_owl_node_counter",
@@ -121,6 +129,7 @@ pub const COMMANDS: [&str; 51] = [
     "popgo",
     "protocol_version",
     "quit",
+    "reset_connection_node_counter",
     "reset_limit_hits",
     "reset_owl_node_counter",
     "reset_reading_node_counter",
@@ -200,7 +209,8 @@ impl fmt::Display for GameError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct LimitHits {
-    /// `attack` / `defend` answers whose search hit its node limit, and
+    /// `attack` / `defend` / `connect` / `disconnect` answers whose search
+    /// hit its node limit, and
     /// the tactical reads of `eval_eye` that hit it (the reading inside
     /// owl, semeai and the combination search has limits of its own,
     /// chosen by those searches, and is not counted).
@@ -274,6 +284,8 @@ pub struct SearchLimits {
     /// Combination searches (`combination_attack`, `combination_defend`,
     /// `aa_confirm_safety`).
     pub combination: AaLimits,
+    /// Connection searches (`connect`, `disconnect`).
+    pub connection: ConnectionLimits,
 }
 
 impl Default for SearchLimits {
@@ -283,6 +295,7 @@ impl Default for SearchLimits {
             owl: OwlLimits::DEFAULT,
             semeai: SemeaiLimits::DEFAULT,
             combination: AaLimits::default(),
+            connection: ConnectionLimits::DEFAULT,
         }
     }
 }
@@ -310,6 +323,7 @@ pub type ConsoleReader = Reader<192, 64>;
 pub struct Engine {
     board: ConsoleBoard,
     reader: ConsoleReader,
+    connection: Connection,
     owl: owl::ConsoleOwl,
     /// Semeai nodes since the owl node counter's last reset.
     semeai_nodes: u64,
@@ -345,6 +359,7 @@ impl Engine {
         Engine {
             board: ConsoleBoard::empty(),
             reader: ConsoleReader::new(),
+            connection: Connection::new(),
             owl: owl::ConsoleOwl::new(),
             semeai_nodes: 0,
             hits: LimitHits {
@@ -488,18 +503,25 @@ impl Engine {
                 } else {
                     self.reader.find_defense(&mut self.board, p)
                 };
-                if result.limit_hit {
-                    self.hits.reading = self.hits.reading.saturating_add(1);
+                self.write_read(&result, out);
+            }
+            "connect" | "disconnect" => {
+                let a = self.stone_at(args.next(), out)?;
+                let b = self.stone_at(args.next(), out)?;
+                if self.board.color_at(a) != self.board.color_at(b) {
+                    return Err(out.failure("vertices must have same color"));
                 }
-                let _ = write!(out, "{}", result.code.gtp());
-                if result.code != Code::Fail {
-                    match result.point {
-                        Some(q) => {
-                            let _ = write!(out, " {q}");
-                        }
-                        None => out.push_str(" PASS"),
-                    }
-                }
+                let (board, reader) = (&mut self.board, &mut self.reader);
+                let result = if command == "connect" {
+                    self.connection.connect(board, reader, a, b)
+                } else {
+                    self.connection.disconnect(board, reader, a, b)
+                };
+                self.write_read(&result, out);
+            }
+            "reset_connection_node_counter" => self.connection.reset_nodes(),
+            "get_connection_node_counter" => {
+                let _ = write!(out, "{}", self.connection.nodes());
             }
             "trymove" => return self.gtp_trymove(args, out),
             "popgo" => {
@@ -599,6 +621,23 @@ impl Engine {
         Ok(p)
     }
 
+    /// Writes a read's code and move (`PASS` for none) in GNU Go's format,
+    /// and counts it when it hit its node limit.
+    fn write_read(&mut self, result: &ReadResult, out: &mut Answer<'_>) {
+        if result.limit_hit {
+            self.hits.reading = self.hits.reading.saturating_add(1);
+        }
+        let _ = write!(out, "{}", result.code.gtp());
+        if result.code != Code::Fail {
+            match result.point {
+                Some(q) => {
+                    let _ = write!(out, " {q}");
+                }
+                None => out.push_str(" PASS"),
+            }
+        }
+    }
+
     /// The liberties of the string at `p`, top row first, left to right.
     fn write_liberties(&self, p: Point, out: &mut Answer<'_>) {
         let libs = self.board.liberty_set(p);
@@ -641,6 +680,7 @@ impl Engine {
             owl: self.owl.limits(),
             semeai: self.semeai_limits,
             combination: self.combination_limits(),
+            connection: self.connection.limits(),
         }
     }
 
@@ -656,6 +696,7 @@ impl Engine {
         }
         self.semeai_limits = limits.semeai;
         self.combination_limits = Some(limits.combination);
+        self.connection.set_limits(limits.connection);
         self.judged = None;
     }
 

@@ -10,7 +10,8 @@ use owlet_host_tests::console::Console;
 /// The limits of the fuzz targets' searches: owl 50 nodes per search,
 /// semeai 25 per root move, the eye solver 2,000 nodes per eye space
 /// inside them (5,000 at owl's root), 50 combination threats with 200
-/// reading nodes each, 2,000 nodes per tactical reading command.
+/// reading nodes each, 2,000 nodes per tactical reading command, 100
+/// connection nodes with 200 reading nodes per read.
 #[must_use]
 pub fn fuzz_limits() -> SearchLimits {
     let mut limits = SearchLimits::default();
@@ -23,6 +24,8 @@ pub fn fuzz_limits() -> SearchLimits {
     limits.semeai.eye_budget = 2_000;
     limits.combination.node_limit = 50;
     limits.combination.reading.node_limit = 200;
+    limits.connection.node_limit = 100;
+    limits.connection.reading.node_limit = 200;
     limits
 }
 

@@ -36,7 +36,7 @@
 //! On the device (QEMU `lm3s6965evb`, thumbv7m, the console's `small`
 //! build: board journal 1,024 writes, reader caches 192 and 64, solver cache 1280
 //! on the stack, `Owl<256, 64>`) deep owl lines that end in long tactical
-//! readings take the console's stack to about 43 KiB of its 45,312 bytes
+//! readings take the console's stack to about 43 KiB of its 45,248 bytes
 //! (the repository's `docs/device.md` has the figures). The stack's
 //! worst case is the console (18.3 KiB with the owl command's solver),
 //! [`MAX_OWL_DEPTH`] + 1 plies of about 500 bytes, the evaluation, then a

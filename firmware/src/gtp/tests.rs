@@ -383,18 +383,20 @@ fn extensions_share_the_console() {
     assert_eq!(ask(&mut e, "name"), "= owlet\n\n");
     assert_eq!(ask(&mut e, "known_command echo"), "= true\n\n");
     let list = ask(&mut e, "list_commands");
-    assert!(list.contains("defend\ndragon_status\ndragon_stones\necho\neval_eye\nfinal_score"));
+    assert!(list.contains("defend\ndisconnect\ndragon_status\ndragon_stones\necho\neval_eye"));
     assert_eq!(list.matches("name").count(), 1);
 }
 
 #[test]
 fn engine_size_is_documented() {
-    // Board + reader + owl searcher + the remembered final statuses + the
-    // semeai and combination limits + game record (6 bytes an entry) + a
-    // few words; keep in step with the docs of HISTORY_CAPACITY.
+    // Board + reader + connection and owl searchers + the remembered final
+    // statuses + the semeai and combination limits + game record (6 bytes
+    // an entry) + a few words; keep in step with the docs of
+    // HISTORY_CAPACITY.
     assert_eq!(core::mem::size_of::<Entry>(), 6);
     let parts = core::mem::size_of::<Board>()
         + core::mem::size_of::<Reader>()
+        + core::mem::size_of::<owlet_board::Connection>()
         + core::mem::size_of::<super::owl::ConsoleOwl>()
         + core::mem::size_of::<(u64, FinalStatuses)>()
         + core::mem::size_of::<owlet_owl::SemeaiLimits>()
@@ -832,4 +834,45 @@ fn dragon_list_takes_dead_dragons_from_the_scoring_judgement() {
     assert!(run(&mut e, "final_status_list dead").contains("A2"));
     assert_eq!(e.owl.limits(), before);
     assert!(listing(&mut e).contains("A2: dead"));
+}
+
+/// On 9×9, as GNU Go 3.8 answers:
+/// ```text
+///  5 . . X . X . O . .
+///  4 . . . X . O . . .
+///  3 . X O . . . X . .
+/// ```
+#[test]
+fn connection_commands() {
+    let (mut e, a) = session(
+        "boardsize 9\nplay black C5\nplay black E5\nplay black D4\nplay white G5\n\
+         play black G3\nplay white F4\nplay white C3\nplay black B3\n\
+         connect C5 E5\ndisconnect C5 E5\nconnect D4 C5\nconnect E5 G3\ndisconnect B3 C5\n\
+         connect C5 F4\ndisconnect C5 F4\nconnect C5 Z1\nconnect C5 A1",
+    );
+    // D5 is a tiger's mouth: White there would be taken at D6.
+    assert_eq!(a[9], "= 1 D5\n\n");
+    assert_eq!(a[10], "= 0\n\n");
+    assert_eq!(a[11], "= 1 C4\n\n");
+    // White's F4 and G5 stand between E5 and G3.
+    assert_eq!(a[12], "= 0\n\n");
+    assert_eq!(a[13], "= 1 B4\n\n");
+    assert_eq!(a[14], "? vertices must have same color\n\n");
+    assert_eq!(a[15], "? vertices must have same color\n\n");
+    assert_eq!(a[16], "? invalid coordinate\n\n");
+    assert_eq!(a[17], "? vertex must not be empty\n\n");
+    assert_eq!(run(&mut e, "play black D5"), "= \n\n");
+    assert_eq!(run(&mut e, "connect C5 E5"), "= 1 PASS\n\n");
+    assert_eq!(run(&mut e, "disconnect C5 E5"), "= 0\n\n");
+    let counted = run(&mut e, "get_connection_node_counter");
+    assert_ne!(counted, "= 0\n\n");
+    assert_eq!(run(&mut e, "reset_connection_node_counter"), "= \n\n");
+    assert_eq!(run(&mut e, "get_connection_node_counter"), "= 0\n\n");
+    assert_eq!(e.limit_hits(), LimitHits::default());
+    // One node reads no further than the root: the answer is counted.
+    let mut small = e.limits();
+    small.connection.node_limit = 1;
+    e.set_limits(&small);
+    run(&mut e, "disconnect B3 C5");
+    assert_eq!(e.limit_hits().reading, 1);
 }

@@ -30,8 +30,9 @@
 //! cut. Ko: a retake the ko rule forbids is played once per line, by the
 //! first side to need one, as if a threat had been made and answered, and
 //! its win counts as [`Code::KoB`] (as in tactical reading). The node
-//! limit ends the search: the side to move at a node past it fails, and
-//! the result says the limit was hit.
+//! limit and the work limit (the tactical reads' nodes) end the search:
+//! the side to move at a node past either fails, and the result says a
+//! limit was hit.
 //!
 //! Omits: GNU Go's connection threats in two and three moves, its
 //! transposition table for connections, and races to capture a wall
@@ -77,6 +78,9 @@ pub struct ConnectionLimits {
     pub width: u8,
     /// Connection nodes per call.
     pub node_limit: u32,
+    /// Tactical reading nodes per call, the reads of its nodes together:
+    /// a call that has read them stops as at its node limit.
+    pub work_limit: u32,
     /// Strings of the pair with at most this many liberties are read for
     /// capture at every cutting node, and so are opponent strings next to
     /// the pair at every joining node.
@@ -91,7 +95,8 @@ impl ConnectionLimits {
     pub const DEFAULT: ConnectionLimits = ConnectionLimits {
         depth: 7,
         width: 4,
-        node_limit: 2_000,
+        node_limit: 500,
+        work_limit: 100_000,
         read_liberties: 3,
         reading: ReadingLimits {
             depth: 6,
@@ -144,6 +149,8 @@ pub struct Connection {
     limits: ConnectionLimits,
     nodes: u64,
     call_nodes: u32,
+    /// The reader's node count when the call began.
+    reading_start: u64,
     limit_hit: bool,
 }
 
@@ -161,6 +168,7 @@ impl Connection {
             limits: ConnectionLimits::DEFAULT,
             nodes: 0,
             call_nodes: 0,
+            reading_start: 0,
             limit_hit: false,
         }
     }
@@ -226,6 +234,7 @@ impl Connection {
         join: bool,
     ) -> ReadResult {
         self.call_nodes = 0;
+        self.reading_start = reader.nodes();
         self.limit_hit = false;
         let color = match (board.color_at(a), board.color_at(b)) {
             (Some(x), Some(y)) if x == y && board.is_on_board(a) && board.is_on_board(b) => x,
@@ -259,11 +268,13 @@ impl Connection {
         }
     }
 
-    /// Counts a node; false when the node limit has been reached.
-    fn count_node(&mut self) -> bool {
+    /// Counts a node; false when the node limit or the work limit
+    /// (`reading`: the reader's node count now) has been reached.
+    fn count_node(&mut self, reading: u64) -> bool {
         self.nodes += 1;
         self.call_nodes = self.call_nodes.saturating_add(1);
-        if self.call_nodes > self.limits.node_limit {
+        let work = reading.saturating_sub(self.reading_start);
+        if self.call_nodes > self.limits.node_limit || work >= u64::from(self.limits.work_limit) {
             self.limit_hit = true;
             return false;
         }
@@ -285,7 +296,7 @@ impl Connection {
         if board.same_string(pair.a, pair.b) {
             return (Code::Win, None);
         }
-        if !self.count_node() || depth >= self.limits.depth {
+        if !self.count_node(reader.nodes()) || depth >= self.limits.depth {
             return (Code::Fail, None);
         }
         let moves = connecting_moves(board, reader, pair, self.limits.read_liberties);
@@ -304,7 +315,7 @@ impl Connection {
         if !intact(board, pair) {
             return (Code::Win, None);
         }
-        if board.same_string(pair.a, pair.b) || !self.count_node() {
+        if board.same_string(pair.a, pair.b) || !self.count_node(reader.nodes()) {
             return (Code::Fail, None);
         }
         let mut best = (Code::Fail, None);
@@ -870,6 +881,39 @@ mod tests {
             "C2",
         );
         assert_eq!((cut.code, vertex(&cut).as_str()), (Code::Win, "D2"));
+    }
+
+    #[test]
+    fn a_spent_limit_says_so() {
+        // The lone shared liberty again: reading its cut needs reads and
+        // nodes beyond one.
+        let mut board: Board = Board::from_diagram(
+            "
+            .......
+            .......
+            ..X.X..
+            ...O...
+            .......
+            .......
+            .......",
+        )
+        .unwrap();
+        let p = |v: &str| Point::from_vertex(v, 7).unwrap();
+        let hash = board.hash();
+        for (node_limit, work_limit) in [(1, 100_000), (500, 1)] {
+            let mut reader: Reader = Reader::new();
+            let mut conn = Connection::new();
+            conn.set_limits(ConnectionLimits {
+                node_limit,
+                work_limit,
+                ..ConnectionLimits::DEFAULT
+            });
+            let cut = conn.disconnect(&mut board, &mut reader, p("C5"), p("E5"));
+            assert!(cut.limit_hit, "{node_limit} {work_limit}");
+            assert_eq!(board.hash(), hash);
+            let full = Connection::new().disconnect(&mut board, &mut reader, p("C5"), p("E5"));
+            assert!(!full.limit_hit);
+        }
     }
 
     #[test]

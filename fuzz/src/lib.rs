@@ -11,7 +11,7 @@ use owlet_host_tests::console::Console;
 /// semeai 25 per root move, the eye solver 2,000 nodes per eye space
 /// inside them (5,000 at owl's root), 50 combination threats with 200
 /// reading nodes each, 2,000 nodes per tactical reading command, 100
-/// connection nodes with 200 reading nodes per read.
+/// connection nodes with 200 reading nodes per read and 2,000 in all.
 #[must_use]
 pub fn fuzz_limits() -> SearchLimits {
     let mut limits = SearchLimits::default();
@@ -25,6 +25,7 @@ pub fn fuzz_limits() -> SearchLimits {
     limits.combination.node_limit = 50;
     limits.combination.reading.node_limit = 200;
     limits.connection.node_limit = 100;
+    limits.connection.work_limit = 2_000;
     limits.connection.reading.node_limit = 200;
     limits
 }

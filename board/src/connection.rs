@@ -483,7 +483,7 @@ fn bridges<const C: usize, const M: usize>(
 }
 
 /// The liberties a stone of `color` at the empty point `l` would have,
-/// before captures (counted up to 2).
+/// before captures.
 fn cut_liberties<const C: usize, const M: usize>(
     board: &Board<C, M>,
     l: Point,
@@ -808,21 +808,19 @@ mod tests {
         assert_eq!(cut.code, Code::Fail);
     }
 
-    #[test]
-    fn a_lone_shared_liberty_is_the_point_for_both() {
-        // White's cut at D5 joins its stone on D4.
-        let (join, cut) = read(
-            "
+    /// C5 and E5 share one liberty, D5, where White's cut joins D4.
+    const LONE_LIBERTY: &str = "
             .......
             .......
             ..X.X..
             ...O...
             .......
             .......
-            .......",
-            "C5",
-            "E5",
-        );
+            .......";
+
+    #[test]
+    fn a_lone_shared_liberty_is_the_point_for_both() {
+        let (join, cut) = read(LONE_LIBERTY, "C5", "E5");
         assert_eq!((join.code, vertex(&join).as_str()), (Code::Win, "D5"));
         assert_eq!((cut.code, vertex(&cut).as_str()), (Code::Win, "D5"));
     }
@@ -885,19 +883,8 @@ mod tests {
 
     #[test]
     fn a_spent_limit_says_so() {
-        // The lone shared liberty again: reading its cut needs reads and
-        // nodes beyond one.
-        let mut board: Board = Board::from_diagram(
-            "
-            .......
-            .......
-            ..X.X..
-            ...O...
-            .......
-            .......
-            .......",
-        )
-        .unwrap();
+        // Reading the cut needs reads and nodes beyond one.
+        let mut board: Board = Board::from_diagram(LONE_LIBERTY).unwrap();
         let p = |v: &str| Point::from_vertex(v, 7).unwrap();
         let hash = board.hash();
         for (node_limit, work_limit) in [(1, 100_000), (500, 1)] {

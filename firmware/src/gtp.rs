@@ -1,30 +1,29 @@
 //! The GTP console: a GTP version 2 engine core that answers like GNU Go.
 //!
 //! [`Engine`] owns a [`Board`] (default capacities), a [`Reader`], a
-//! [`Connection`] searcher, the komi,
-//! the game record that GTP `undo` replays, and the count of pending
-//! `trymove`s. [`Engine::execute`] takes one command line and writes the
-//! whole answer (`=ID text\n\n`, or `?ID reason\n\n` on failure) into a
-//! buffer the caller owns; comments, blank lines and bare ids produce no
-//! answer. A failed command changes nothing.
+//! [`Connection`] searcher, the komi, the game record that GTP `undo`
+//! replays, and the count of pending `trymove`s. [`Engine::execute`] takes
+//! one command line and writes the whole answer (`=ID text\n\n`, or `?ID
+//! reason\n\n` on failure) into a buffer the caller owns; comments, blank
+//! lines and bare ids produce no answer. A failed command changes nothing.
 //!
 //! Commands: `protocol_version name version known_command list_commands
-//! quit boardsize clear_board komi get_komi play black white undo showboard is_legal
-//! countlib findlib captures attack defend trymove popgo increase_depths
-//! decrease_depths reset_reading_node_counter get_reading_node_counter
-//! connect disconnect reset_connection_node_counter
-//! get_connection_node_counter unconditional_status eval_eye analyze_eyegraph` (answered by
-//! owlet-optics), `combination_attack combination_defend
-//! aa_confirm_safety` (owlet-combination) and `owl_attack owl_defend
-//! owl_does_attack owl_does_defend owl_threaten_attack
-//! owl_threaten_defense dragon_status same_dragon dragon_stones
-//! worm_stones reset_owl_node_counter get_owl_node_counter
-//! analyze_semeai` (owlet-owl), `final_score final_status
-//! final_status_list` (dead stones by unconditional status, owl and
-//! semeai; area counting by [`crate::scoring`]), `get_limit_hits
-//! reset_limit_hits` (owlet's own: the [`LimitHits`] counts),
-//! plus whatever an [`Extension`] adds (the host adds `loadsgf`,
-//! `printsgf` and GoGui's analyze commands).
+//! quit boardsize clear_board komi get_komi play black white undo showboard
+//! is_legal countlib findlib captures attack defend trymove popgo
+//! increase_depths decrease_depths reset_reading_node_counter
+//! get_reading_node_counter connect disconnect
+//! reset_connection_node_counter get_connection_node_counter
+//! unconditional_status eval_eye analyze_eyegraph` (answered by
+//! owlet-optics), `combination_attack combination_defend aa_confirm_safety`
+//! (owlet-combination) and `owl_attack owl_defend owl_does_attack
+//! owl_does_defend owl_threaten_attack owl_threaten_defense dragon_status
+//! same_dragon dragon_stones worm_stones reset_owl_node_counter
+//! get_owl_node_counter analyze_semeai` (owlet-owl), `final_score
+//! final_status final_status_list` (dead stones by unconditional status,
+//! owl and semeai; area counting by [`crate::scoring`]), `get_limit_hits
+//! reset_limit_hits` (owlet's own: the [`LimitHits`] counts), plus whatever
+//! an [`Extension`] adds (the host adds `loadsgf`, `printsgf` and GoGui's
+//! analyze commands).
 //!
 //! A node limit that cuts a search, an eye analysis the eye solver
 //! answers with an estimate, or a move the board's undo journal has no
@@ -83,6 +82,16 @@ pub const NAME: &str = "owlet";
 
 /// What `version` answers: the crate version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Writes a move in GNU Go's answers: its vertex, or `PASS` for none.
+pub(super) fn write_move(out: &mut Answer<'_>, p: Option<Point>) {
+    match p {
+        Some(p) => {
+            let _ = write!(out, "{p}");
+        }
+        None => out.push_str("PASS"),
+    }
+}
 
 /// The built-in commands, sorted.
 pub const COMMANDS: [&str; 55] = [
@@ -210,8 +219,8 @@ impl fmt::Display for GameError {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct LimitHits {
     /// `attack` / `defend` / `connect` / `disconnect` answers whose search
-    /// hit its node limit, and
-    /// the tactical reads of `eval_eye` that hit it (the reading inside
+    /// hit its node limit, and the tactical reads of `eval_eye` that hit
+    /// it (the reading inside
     /// owl, semeai and the combination search has limits of its own,
     /// chosen by those searches, and is not counted).
     pub reading: u32,
@@ -629,12 +638,8 @@ impl Engine {
         }
         let _ = write!(out, "{}", result.code.gtp());
         if result.code != Code::Fail {
-            match result.point {
-                Some(q) => {
-                    let _ = write!(out, " {q}");
-                }
-                None => out.push_str(" PASS"),
-            }
+            out.push_str(" ");
+            write_move(out, result.point);
         }
     }
 

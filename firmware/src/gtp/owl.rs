@@ -22,10 +22,10 @@ use owlet_board::{Code, Color, Point, PointSet};
 use owlet_optics::lives_on_real_eyes;
 use owlet_owl::{DragonStatus, Owl, dragon_stones_read};
 
-use super::Engine;
 use super::answer::{Answer, Failure};
 use super::line::Args;
 use super::optics::ConsoleSolver;
+use super::{Engine, write_move};
 use crate::scoring::{DeadStoneOracle, UnconditionalOracle};
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
@@ -66,15 +66,6 @@ fn stone(engine: &Engine, args: &mut Args<'_>, out: &mut Answer<'_>) -> Result<P
         return Err(out.failure("vertex must not be empty"));
     }
     Ok(p)
-}
-
-fn write_move(out: &mut Answer<'_>, p: Option<Point>) {
-    match p {
-        Some(p) => {
-            let _ = write!(out, "{p}");
-        }
-        None => out.push_str("PASS"),
-    }
 }
 
 /// Runs one of the commands in [`OWL_COMMANDS`].

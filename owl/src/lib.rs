@@ -20,8 +20,8 @@
 //!
 //! # Memory
 //! [`Owl`] is 112 bytes plus 8 bytes per cache entry and 16 per remembered
-//! eye space ([`life::EyeMemo`]): 6,256 bytes with the defaults (512 and
-//! 128), 3,184 as the device console's `Owl<256, 64>`. A search keeps per
+//! eye space ([`life::EyeMemo`]): 6,264 bytes with the defaults (512 and
+//! 128), 3,192 as the device console's `Owl<256, 64>`. A search keeps per
 //! ply only a goal [`owlet_board::PointSet`] (56 bytes) and the moves it
 //! will try (96 bytes): the node's evaluation ([`life::Life`], 392 bytes)
 //! and its candidate list ([`moves::MoveList`], 144 bytes) live in a frame

@@ -61,13 +61,14 @@
 //! the tree's attacker found at any depth and reads the rest again, as it
 //! looks wider than the tree for the kills the tree missed. When no root
 //! move wins, the best ([`ROOT_RESCUES`]) is read again the same way, and
-//! if that reading cannot kill it, it is the answer. At the root of either
-//! side, the opponent's replies that refuted root moves are tried as moves
-//! too ([`ROOT_REFUTATIONS`]). The attacker's move with which the last
-//! check refuted is a killer move: a check's root tries it first, and the
-//! call's root tries it next, as soon as a check has found it
-//! ([`CHECK_KILLS`]). In an attack call, the defender's replies
-//! to the attacker's root moves that win outright get the same check
+//! so is the attacker's reply that refuted the first (its vital point,
+//! taken first); one that reading cannot kill is the answer. At the root
+//! of either side, the opponent's replies that refuted root moves are
+//! tried as moves too ([`ROOT_REFUTATIONS`]). The attacker's move with
+//! which the last check refuted is a killer move: a check's root tries it
+//! first, and the call's root tries it next, as soon as a check has found
+//! it ([`CHECK_KILLS`]). In an attack call, the defender's replies to the
+//! attacker's root moves that win outright get the same check
 //! ([`REPLY_CHECKS`]); a reply it refutes outright does not count.
 //! A root whose moves all fail falls back on its static verdict with no
 //! move (`PASS`: alive for the defender, dead for the attacker) only if
@@ -287,9 +288,10 @@ pub const ROOT_CHECKS: u8 = 3;
 pub const REPLY_CHECKS: u8 = 2;
 
 /// When no root move of the defender wins in the tree, its first this many
-/// read again as the attacker's own call after them would; one that
-/// reading cannot kill is the answer. Rescues of later moves almost never
-/// succeed and cost a full attacker search each.
+/// read again as the attacker's own call after them would, and then the
+/// attacker's reply that refuted the first; one that reading cannot kill
+/// is the answer. Rescues of later moves almost never succeed and cost a
+/// full attacker search each.
 pub const ROOT_RESCUES: usize = 1;
 
 /// At a call's root, the opponent's replies that refuted root moves, tried
@@ -456,6 +458,9 @@ pub struct Owl<const CACHE: usize = DEFAULT_CACHE_ENTRIES, const EYES: usize = E
     static_kill: Option<Point>,
     /// The checks' kills the call's root has tried.
     root_kills: [Option<Point>; CHECK_KILLS],
+    /// The opponent's reply that refuted the call's first root move (what
+    /// a defender's rescue reads after its first moves).
+    first_refutation: Option<Point>,
 }
 
 impl<const CACHE: usize, const EYES: usize> Default for Owl<CACHE, EYES> {
@@ -499,6 +504,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
             check_kill: None,
             static_kill: None,
             root_kills: [None; CHECK_KILLS],
+            first_refutation: None,
         }
     }
 
@@ -838,6 +844,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         self.check_kill = None;
         self.static_kill = None;
         self.root_kills = [None; CHECK_KILLS];
+        self.first_refutation = None;
         let fail = OwlResult {
             code: Code::Fail,
             point: None,
@@ -1243,10 +1250,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     }
 
     /// The rescues ([`ROOT_RESCUES`]) of a defender's root where no move
-    /// won: its first moves read again as the attacker's own call after
-    /// them would read them (the tree's attacker reply is narrower, and the
-    /// defender's next reply much narrower, than that call's). Answers the
-    /// first that search, uncut, cannot kill; a ko retake is not read.
+    /// won: its first moves, then the attacker's reply that refuted the
+    /// first (play where the attacker wants to), read again as the
+    /// attacker's own call after them would read them (the tree's attacker
+    /// reply is narrower, and the defender's next reply much narrower, than
+    /// that call's). Answers the first that search, uncut, cannot kill; a
+    /// ko retake is not read.
     /// Out of line, so its point sets are not part of every ply's frame.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
@@ -1261,7 +1270,12 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         opponent_ko: Option<Point>,
         kos: Kos,
     ) -> Option<Point> {
-        for &(p, retake) in moves.iter().take(ROOT_RESCUES) {
+        let first = moves.iter().take(ROOT_RESCUES).copied();
+        let vital = self
+            .first_refutation
+            .filter(|&v| !moves.iter().take(ROOT_RESCUES).any(|&(m, _)| m == v))
+            .map(|v| (v, false));
+        for (p, retake) in first.chain(vital) {
             if self.spent(reader, solver) {
                 return None;
             }
@@ -1818,6 +1832,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
                 depth + 1,
                 child_kos,
             );
+            if root && candidate && index == 1 && child != Code::Fail {
+                self.first_refutation = refutation;
+            }
             if depth == 0
                 && child != Code::Fail
                 && let Some(q) = refutation
@@ -2965,8 +2982,8 @@ mod sizes {
             core::mem::size_of::<PointSet>(),
         );
         assert_eq!(core::mem::size_of::<EyeMemo<1>>(), 16);
-        assert_eq!(core::mem::size_of::<Owl<512>>(), 6_256);
-        assert_eq!(core::mem::size_of::<Owl<256, 64>>(), 3_184);
+        assert_eq!(core::mem::size_of::<Owl<512>>(), 6_264);
+        assert_eq!(core::mem::size_of::<Owl<256, 64>>(), 3_192);
         assert!(core::mem::size_of::<Owl<0>>() <= core::mem::size_of::<EyeMemo>() + 128);
         assert!(core::mem::size_of::<Life>() <= 512);
     }

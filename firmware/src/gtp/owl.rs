@@ -29,7 +29,7 @@ use super::{Engine, write_move};
 use crate::scoring::{DeadStoneOracle, UnconditionalOracle};
 
 /// The owl searcher the console keeps: 512 cache entries and 128 remembered
-/// eye spaces (6,256 bytes), or 256 and 64 (3,184 bytes) with the `small`
+/// eye spaces (6,264 bytes), or 256 and 64 (3,192 bytes) with the `small`
 /// feature.
 #[cfg(not(feature = "small"))]
 pub type ConsoleOwl = Owl<512>;

@@ -10,8 +10,9 @@
 //! - lunches: opponent strings next to the goal that the reader can
 //!   capture (the defender takes them, the attacker saves them, or grows
 //!   one in atari it cannot save into a bigger dead shape);
-//! - eye shape: the empty points of the eye spaces (marginal ones first),
-//!   the points just outside them and the goal's liberties.
+//! - eye shape: the empty points of the eye spaces (marginal ones first,
+//!   and for the defender the centre of a bulky space), the points just
+//!   outside them and the goal's liberties.
 //!
 //! Moves the reader would capture at once (self-atari that captures
 //! nothing) are skipped as the list is read, except the attacker's throw-ins inside the eye
@@ -52,6 +53,9 @@ mod score {
     pub const EYE_POINT: i16 = 40;
     /// The defender filling its own eye space (rarely right unless vital).
     pub const OWN_EYE_POINT: i16 = 10;
+    /// The defender's stone at the centre of a space (all four neighbours
+    /// in it): the vital point of a bulky space, two eyes around a stone.
+    pub const CENTRE: i16 = 50;
     /// Just outside the eye space: the attacker reduces from outside, the
     /// defender widens (the defender's more so).
     pub const EYE_EDGE: i16 = 30;
@@ -317,7 +321,7 @@ pub fn attack_moves<const C: usize, const M: usize, const R: usize, const A: usi
         board,
         life,
         &mut list,
-        score::EYE_POINT,
+        (score::EYE_POINT, score::EYE_POINT),
         (score::EYE_EDGE, score::EYE_EDGE),
     );
     finish(list, Some(&throw_ins))
@@ -372,24 +376,27 @@ pub fn defense_moves<const C: usize, const M: usize, const R: usize, const A: us
         board,
         life,
         &mut list,
-        score::OWN_EYE_POINT,
+        (score::OWN_EYE_POINT, score::CENTRE),
         (score::WIDEN, score::WIDEN_FIRST_LINE),
     );
     finish(list, None)
 }
 
-/// Eye-space points, the points around them and the goal's liberties.
+/// Eye-space points (inside ones at the centre of a space scored apart),
+/// the points around them and the goal's liberties.
 fn add_shape_moves<const C: usize, const M: usize>(
     board: &Board<C, M>,
     life: &Life,
     list: &mut MoveList,
-    inside: i16,
+    (inside, centre): (i16, i16),
     (edge, edge_first_line): (i16, i16),
 ) {
     for e in life.eye_points.iter() {
         if board.color_at(e).is_none() {
             let s = if life.marginal.contains(e) {
                 score::EYE_MARGIN
+            } else if e.neighbors().iter().all(|&n| life.eye_points.contains(n)) {
+                centre
             } else {
                 inside
             };
@@ -531,6 +538,53 @@ mod tests {
         // A point already among the node's moves is not offered again.
         let split = split_point(&board, &life, &list, |q| q == p("B1"), Color::Black);
         assert_eq!(split, None);
+    }
+
+    /// Black's bulky corner space A1-D4, walled in by White: its centre
+    /// points (all four neighbours in the space) come before the
+    /// defender's other points inside it.
+    #[test]
+    fn the_defender_tries_the_centre_of_a_bulky_space_first() {
+        use crate::life::set_eye_reach;
+        use crate::life::{EYE_READ_VERTICES, EyeMemo, OPEN_EYE_READ_VERTICES, evaluate};
+        use owlet_optics::Solver;
+        let mut board = Board::<4096, 361>::from_diagram(
+            "
+            .......
+            OOOOOO.
+            XXXXXO.
+            ....XO.
+            ....XO.
+            ....XO.
+            ....XO.",
+        )
+        .unwrap();
+        let p = |v| Point::from_vertex(v, 7).unwrap();
+        let mut goal = PointSet::new();
+        goal.insert(p("E1"));
+        let (mut reader, mut solver): (Reader<256>, Solver<256>) = (Reader::new(), Solver::new());
+        set_eye_reach(
+            &mut solver,
+            100_000,
+            (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES),
+        );
+        let mut memo: EyeMemo = EyeMemo::new();
+        let life = evaluate(
+            &mut board,
+            &mut reader,
+            &mut solver,
+            &mut memo,
+            &goal,
+            Color::Black,
+            true,
+        );
+        let list = defense_moves(&mut board, &mut reader, &life);
+        let rank = |v| list.iter().position(|q| q == p(v)).expect(v);
+        for centre in ["B2", "C2", "B3", "C3"] {
+            for other in ["A1", "B1", "C1", "A2", "A3", "A4", "B4"] {
+                assert!(rank(centre) < rank(other), "{centre} before {other}");
+            }
+        }
     }
 
     #[test]

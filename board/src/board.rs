@@ -1961,7 +1961,10 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// strings of `color` next to `p` but `p`, plus `p`'s empty neighbours;
     /// the stones of the opponent strings in atari next to `p`; whether the
     /// string at the stone `watch` is next to `p`; and whether an opponent
-    /// string with two liberties is.
+    /// string with two liberties is. Inlined in its caller on the host,
+    /// where a call returns the four through memory (the device's build
+    /// inlines it as it is).
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(crate) fn preview_bound(
         &self,
         color: Color,

@@ -1927,6 +1927,7 @@ fn defense_bound<const C: usize, const M: usize>(
 /// equal score stays after it whatever its true score), and no two are
 /// equal. The lowest bit tells a bound; the two above it, for an exact
 /// score, the target's liberties after the move (see [`libs_class`]).
+#[inline(always)]
 fn defense_key(score: i16, bound: bool, i: usize, libs: usize) -> i16 {
     ((score * 32 + (31 - (i % 32) as i16)) * 4 + libs_class(libs)) * 2 + i16::from(bound)
 }

@@ -219,21 +219,24 @@ fn seen(w: &[Cell; WINDOW], k: usize) -> Cell {
 }
 
 /// What a move would do, as [`Board::preview`] reads it.
+/// Its counts are 16 bits wide (a board has fewer than 2¹⁶ points), so
+/// that it is returned in registers on the host and in three words on the
+/// device.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Preview {
     /// Stones captured.
-    pub captured: usize,
+    pub captured: u16,
     /// Whether the move retakes a ko.
     pub retake: bool,
     /// Liberties of the string the new stone is part of, up to the cap
     /// asked for (see [`Board::preview`]); 0 when not asked for, unless
     /// the watched string is part of it.
-    pub own_libs: usize,
+    pub own_libs: u16,
     /// Stones of that string.
-    pub own_size: usize,
+    pub own_size: u16,
     /// Liberties of the watched string, up to the cap; 0 when it is
     /// captured or absent.
-    pub watch_libs: usize,
+    pub watch_libs: u16,
     /// Whether the watched point is empty after the move.
     pub watch_gone: bool,
     /// Whether an opponent string next to the move is left in atari.
@@ -1946,11 +1949,11 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
             }
         };
         Some(Preview {
-            captured,
+            captured: captured as u16,
             retake,
-            own_libs: usize::from(own_libs),
-            own_size,
-            watch_libs: usize::from(watch_libs),
+            own_libs,
+            own_size: own_size as u16,
+            watch_libs,
             watch_gone,
             ataris,
         })

@@ -1824,11 +1824,11 @@ fn played_look_ahead<const C: usize, const M: usize>(
     let (captured, retake) = trial_play(board, color, m)?;
     let enemy = Some(color.opponent());
     let after = Preview {
-        captured,
+        captured: captured as u16,
         retake,
-        own_libs: board.liberty_count(m),
-        own_size: board.string_size(m),
-        watch_libs: board.liberty_count(target),
+        own_libs: board.liberty_count(m) as u16,
+        own_size: board.string_size(m) as u16,
+        watch_libs: board.liberty_count(target) as u16,
         watch_gone: board.color_at(target).is_none(),
         ataris: m
             .neighbors()
@@ -1866,7 +1866,7 @@ fn defense_look<const C: usize, const M: usize>(
 ) -> Option<(i16, usize)> {
     // Only the target's liberties are read, up to 6.
     let after = look_ahead(board, color, m, target, false, 6)?;
-    let mut score = liberty_score(after.watch_libs) + 3 * after.captured.min(4) as i16;
+    let mut score = liberty_score(usize::from(after.watch_libs)) + 3 * after.captured.min(4) as i16;
     if after.retake {
         score -= 5;
     }
@@ -1874,7 +1874,7 @@ fn defense_look<const C: usize, const M: usize>(
     if after.ataris {
         score += 4;
     }
-    Some((score, after.watch_libs))
+    Some((score, usize::from(after.watch_libs)))
 }
 
 /// The part of [`defense_score`] that the target's `tlibs` liberties

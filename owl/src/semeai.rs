@@ -373,18 +373,85 @@ pub struct RaceCount {
 /// ```
 #[must_use]
 pub fn race(count: RaceCount, a_first: bool) -> u8 {
-    // Liberties beyond the cap matter only as a difference.
+    play_race(capped(count), a_first)
+}
+
+/// `count` with its liberties capped at [`MAX_RACE_LIBERTIES`], as
+/// [`race`] plays it out: beyond the cap they matter only as a
+/// difference.
+fn capped(count: RaceCount) -> RaceCount {
     let excess = count.a.min(count.b).saturating_sub(MAX_RACE_LIBERTIES / 2);
-    let c = RaceCount {
+    RaceCount {
         a: (count.a - excess).min(MAX_RACE_LIBERTIES),
         b: (count.b - excess).min(MAX_RACE_LIBERTIES),
         shared: count.shared.min(MAX_RACE_LIBERTIES),
         ..count
-    };
+    }
+}
+
+/// [`race`] of a count [`capped`] already.
+fn play_race(c: RaceCount, a_first: bool) -> u8 {
     let mut memo = RaceMemo {
         bits: [0; RACE_MEMO_BYTES],
     };
     race_node(&mut memo, c, if a_first { Turn::A } else { Turn::B }, 0, 0)
+}
+
+/// Races a search played out, by their capped count and who moves
+/// first: a race depends on nothing else, and a search meets the same
+/// count at many nodes. Each entry holds a race's key (see
+/// [`Races::key`]) and, in its low two bits, its outcome; 0 is empty.
+struct Races {
+    entries: [u32; RACES],
+}
+
+/// Entries of [`Races`].
+const RACES: usize = 8;
+
+// A race key's liberties take four bits each.
+const _: () = assert!(MAX_RACE_LIBERTIES < 16);
+
+impl Races {
+    const fn new() -> Races {
+        Races {
+            entries: [0; RACES],
+        }
+    }
+
+    /// [`race`], played out only when it is not kept.
+    fn race(&mut self, count: RaceCount, a_first: bool) -> u8 {
+        let c = capped(count);
+        let key = Races::key(c, a_first);
+        let slot = (key.wrapping_mul(0x9E37_79B1) >> 16) as usize % RACES;
+        if let Some(&entry) = self.entries.get(slot)
+            && entry >> 2 == key
+        {
+            return (entry & 3) as u8;
+        }
+        let found = play_race(c, a_first);
+        if let Some(entry) = self.entries.get_mut(slot) {
+            *entry = key << 2 | u32::from(found & 3);
+        }
+        found
+    }
+
+    /// A capped count and who moves first in 20 bits, the lowest set
+    /// (so that no key is 0): the liberties take four bits each.
+    fn key(c: RaceCount, a_first: bool) -> u32 {
+        let flags = [
+            c.a_eye,
+            c.b_eye,
+            c.a_lives_by_capture,
+            c.b_lives_by_capture,
+            c.a_safe_fill,
+            c.b_safe_fill,
+            a_first,
+        ]
+        .iter()
+        .enumerate()
+        .fold(0, |k, (i, &f)| k | u32::from(f) << i);
+        1 | u32::from(c.a) << 1 | u32::from(c.b) << 5 | u32::from(c.shared) << 9 | flags << 13
+    }
 }
 
 /// Race states: liberties 0..=MAX each for A, B and shared, the mover,
@@ -628,6 +695,7 @@ pub struct Semeai<const EYES: usize = EYE_MEMO_ENTRIES> {
     root_start: u32,
     limit_hit: bool,
     eyes: EyeMemo<EYES>,
+    races: Races,
 }
 
 impl<const EYES: usize> Default for Semeai<EYES> {
@@ -647,6 +715,7 @@ impl<const EYES: usize> Semeai<EYES> {
             root_start: 0,
             limit_hit: false,
             eyes: EyeMemo::new(),
+            races: Races::new(),
         }
     }
 
@@ -1051,7 +1120,7 @@ impl<const EYES: usize> Semeai<EYES> {
         let da = self.look(board, reader, solver, &a_stones, &b_stones, a_color);
         let db = self.look(board, reader, solver, &b_stones, &a_stones, b_color);
         let count = count_race(board, &da, &db, a_color);
-        let estimate = race(count, turn == Turn::A);
+        let estimate = self.races.race(count, turn == Turn::A);
         // Whether a capture gives life is only guessed in the count: the
         // count decides alone when the guess does not matter.
         let sure = RaceCount {
@@ -1063,8 +1132,11 @@ impl<const EYES: usize> Semeai<EYES> {
         };
         // Nor when counting each dragon at its weakest string decides
         // otherwise.
-        let settled = race(sure, turn == Turn::A) == estimate
-            && race(by_weakest(count, &da, &db), turn == Turn::A) == estimate;
+        let settled = self.races.race(sure, turn == Turn::A) == estimate
+            && self
+                .races
+                .race(by_weakest(count, &da, &db), turn == Turn::A)
+                == estimate;
         let estimate = Value::sure(estimate);
         let verdict = verdict(&da, &db, estimate, settled);
         let moves = if verdict.is_some() && !root {

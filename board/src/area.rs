@@ -222,6 +222,7 @@ fn quads(cells: &[Cell; 16]) -> [u32; 4] {
 /// hold its first `width` cells: 2 bits of each byte for each 4 cells
 /// (a cell's byte is below 4, so a quad shifted into place spills into no
 /// other), and the low bytes of the next 2 bits for the rest.
+#[inline]
 fn row_mask(width: usize) -> u32 {
     let w = width.min(16) as u32;
     let (full, part) = (w / 4, w % 4);

@@ -478,6 +478,7 @@ impl PointSet {
         }
     }
     /// Number of points in the set.
+    #[inline]
     #[must_use]
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()

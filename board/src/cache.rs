@@ -188,11 +188,13 @@ impl<const N: usize> TransCache<N> {
 
 /// A move as a cache stores it: its point's index, or 0 (the padding
 /// corner, never a move) for none.
+#[inline]
 pub(crate) fn pack_point(point: Option<Point>) -> u16 {
     point.map_or(0, |p| u16::try_from(p.index()).unwrap_or(0))
 }
 
 /// The move [`pack_point`] stored.
+#[inline]
 pub(crate) fn unpack_point(packed: u16) -> Option<Point> {
     Point::from_index(usize::from(packed)).filter(|_| packed != 0)
 }

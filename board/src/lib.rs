@@ -28,6 +28,14 @@
 //! enemy strings, ≤ 4) + 5 for the new stone + (stones relabelled when strings
 //! merge, the smaller side) + 5 × (stones captured) writes: 6–12 writes
 //! (24–48 bytes) for a typical move.
+//!
+//! # Inlining
+//! The reading is generic, so its code is made in the crate that uses it;
+//! the host's release build does not inline this crate's other functions
+//! there unless they are marked `#[inline]`, so the small ones it calls
+//! most are. Where the mark changes the device's build (link-time
+//! optimised, for size), which inlines them as it sees fit, it is the
+//! host's alone: `#[cfg_attr(not(target_os = "none"), inline)]`.
 #![no_std]
 #![cfg_attr(
     not(test),

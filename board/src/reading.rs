@@ -1601,6 +1601,7 @@ impl Liberties {
         self.points.get(..self.len).unwrap_or(&[])
     }
 
+    #[cfg_attr(not(target_os = "none"), inline)]
     fn contains(&self, p: Point) -> bool {
         self.as_slice().contains(&p)
     }
@@ -1934,12 +1935,14 @@ fn defense_key(score: i16, bound: bool, i: usize, libs: usize) -> i16 {
 
 /// The target's liberties after a defending move as its key keeps them:
 /// 0 for fewer than three, 1 for three, 2 for four, 3 for five or more.
+#[cfg_attr(not(target_os = "none"), inline)]
 fn libs_class(libs: usize) -> i16 {
     libs.saturating_sub(2).min(3) as i16
 }
 
 /// The fewest liberties the target has after the move keyed `key` (see
 /// [`defense_key`]): 0 when the key tells fewer than three, or is a bound.
+#[cfg_attr(not(target_os = "none"), inline)]
 fn key_liberties(key: i16) -> usize {
     match (key & 1, (key >> 1) & 3) {
         (0, 1) => 3,
@@ -2089,6 +2092,7 @@ const fn first_limit_set(limits: ReadingLimits) -> [Option<ReadingLimits>; LIMIT
 /// second): a move's look-ahead, and so its score, depends on nothing
 /// else. `known` lists its moves first; its unused slots hold
 /// [`Point::FILLER`], never a move, where the look ends.
+#[cfg_attr(not(target_os = "none"), inline)]
 fn known_score(known: Option<&Candidates>, m: Point) -> Option<i16> {
     for &(score, p) in known? {
         if p == m {

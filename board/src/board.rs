@@ -555,9 +555,10 @@ struct SetPoints<'a> {
 
 impl Iterator for SetPoints<'_> {
     type Item = Point;
-    // Out of line: inlined at every walk of a set, the loop makes the
-    // callers' code and frames larger.
-    #[inline(never)]
+    // Out of line on the device: inlined at every walk of a set, the
+    // loop makes the callers' code and frames larger.
+    #[cfg_attr(target_os = "none", inline(never))]
+    #[cfg_attr(not(target_os = "none"), inline)]
     fn next(&mut self) -> Option<Point> {
         loop {
             if self.low != 0 {

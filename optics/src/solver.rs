@@ -1753,9 +1753,10 @@ impl<const CACHE: usize> Solver<CACHE> {
     /// is `wall`), as one word (see [`outcome`]); a defender's move it does
     /// not read is [`Played::Illegal`]. The position a move reaches
     /// ([`Played::Done`]) is put on the line, and how the search reaches
-    /// it in `reached`. Kept out of line: its temporaries stay off the
-    /// recursion's frames; `m` comes first, to be passed in a register.
-    #[inline(never)]
+    /// it in `reached`. Kept out of line on the device: its temporaries
+    /// stay off the recursion's frames; `m` comes first, to be passed in
+    /// a register.
+    #[cfg_attr(target_os = "none", inline(never))]
     fn search_move(&mut self, m: usize, pos: Pos, wall: Wall, mover: Side) -> u64 {
         if m >= self.graph.len() {
             self.reached = Came::Move;

@@ -1291,6 +1291,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
 
     /// Whether a stone of `color` at the empty point `p` would have no
     /// liberties after its captures.
+    #[cfg_attr(not(target_os = "none"), inline)]
     #[must_use]
     pub fn is_suicide(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
@@ -2126,7 +2127,7 @@ impl<const CHANGES: usize, const MOVES: usize> Board<CHANGES, MOVES> {
     /// `AT_P`; `p` is not read without) or to a stone `own` of one of the
     /// strings with head in `heads`: the liberties those strings gain
     /// when `dead` is captured. The count stops once it reaches `stop`.
-    #[inline(never)]
+    #[cfg_attr(target_os = "none", inline(never))]
     fn freed<const AT_P: bool>(
         &self,
         dead: &[u16],

@@ -35,7 +35,9 @@
 //! there unless they are marked `#[inline]`, so the small ones it calls
 //! most are. Where the mark changes the device's build (link-time
 //! optimised, for size), which inlines them as it sees fit, it is the
-//! host's alone: `#[cfg_attr(not(target_os = "none"), inline)]`.
+//! host's alone: `#[cfg_attr(not(target_os = "none"), inline)]`. Some
+//! functions are kept out of line for the device's small stack and
+//! flash alone: `#[cfg_attr(target_os = "none", inline(never))]`.
 #![no_std]
 #![cfg_attr(
     not(test),

@@ -44,8 +44,8 @@
 //! each) or an eye analysis of [`EYE_LINE_DEPTH`] positions (about 272
 //! bytes each).
 //!
-//! [`Semeai`] is 56 bytes plus 16 per remembered eye space: 2,104 bytes
-//! as `Semeai<128>`, 1,080 as the device console's `Semeai<64>` (built on the
+//! [`Semeai`] is 88 bytes plus 16 per remembered eye space: 2,136 bytes
+//! as `Semeai<128>`, 1,112 as the device console's `Semeai<64>` (built on the
 //! stack for each call). A semeai node assesses both dragons in a frame of
 //! its own (two 328-byte dragon summaries, and the race count's 2,197-byte
 //! memo), then recurses at most [`MAX_SEMEAI_DEPTH`] plies keeping only a

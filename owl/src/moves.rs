@@ -487,13 +487,35 @@ fn finish(mut list: MoveList, throw_ins: Option<&PointSet>) -> MoveList {
 mod tests {
     use super::*;
 
+    /// Black's goal through `stone` on `board`, evaluated as a root.
+    fn root_life(board: &mut Board<4096, 361>, reader: &mut Reader<256>, stone: Point) -> Life {
+        use crate::life::set_eye_reach;
+        use crate::life::{EYE_READ_VERTICES, EyeMemo, OPEN_EYE_READ_VERTICES, evaluate};
+        use owlet_optics::Solver;
+        let mut goal = PointSet::new();
+        goal.insert(stone);
+        let mut solver: Solver<256> = Solver::new();
+        set_eye_reach(
+            &mut solver,
+            100_000,
+            (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES),
+        );
+        let mut memo: EyeMemo = EyeMemo::new();
+        evaluate(
+            board,
+            reader,
+            &mut solver,
+            &mut memo,
+            &goal,
+            Color::Black,
+            true,
+        )
+    }
+
     /// Black's straight three on the edge: B1 parts the space into two
     /// eyes, so it is the defender's split point; A1 and C1 part nothing.
     #[test]
     fn the_split_point_of_a_straight_three_is_its_middle() {
-        use crate::life::set_eye_reach;
-        use crate::life::{EYE_READ_VERTICES, EyeMemo, OPEN_EYE_READ_VERTICES, evaluate};
-        use owlet_optics::Solver;
         let mut board = Board::<4096, 361>::from_diagram(
             "
             .........
@@ -508,24 +530,8 @@ mod tests {
         )
         .unwrap();
         let p = |v| Point::from_vertex(v, 9).unwrap();
-        let mut goal = PointSet::new();
-        goal.insert(p("D1"));
-        let (mut reader, mut solver): (Reader<256>, Solver<256>) = (Reader::new(), Solver::new());
-        set_eye_reach(
-            &mut solver,
-            100_000,
-            (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES),
-        );
-        let mut memo: EyeMemo = EyeMemo::new();
-        let life = evaluate(
-            &mut board,
-            &mut reader,
-            &mut solver,
-            &mut memo,
-            &goal,
-            Color::Black,
-            true,
-        );
+        let mut reader: Reader<256> = Reader::new();
+        let life = root_life(&mut board, &mut reader, p("D1"));
         for v in ["A1", "B1", "C1"] {
             assert!(life.eye_points.contains(p(v)), "{v} in the eye space");
         }
@@ -545,9 +551,6 @@ mod tests {
     /// defender's other points inside it.
     #[test]
     fn the_defender_tries_the_centre_of_a_bulky_space_first() {
-        use crate::life::set_eye_reach;
-        use crate::life::{EYE_READ_VERTICES, EyeMemo, OPEN_EYE_READ_VERTICES, evaluate};
-        use owlet_optics::Solver;
         let mut board = Board::<4096, 361>::from_diagram(
             "
             .......
@@ -560,24 +563,8 @@ mod tests {
         )
         .unwrap();
         let p = |v| Point::from_vertex(v, 7).unwrap();
-        let mut goal = PointSet::new();
-        goal.insert(p("E1"));
-        let (mut reader, mut solver): (Reader<256>, Solver<256>) = (Reader::new(), Solver::new());
-        set_eye_reach(
-            &mut solver,
-            100_000,
-            (EYE_READ_VERTICES, OPEN_EYE_READ_VERTICES),
-        );
-        let mut memo: EyeMemo = EyeMemo::new();
-        let life = evaluate(
-            &mut board,
-            &mut reader,
-            &mut solver,
-            &mut memo,
-            &goal,
-            Color::Black,
-            true,
-        );
+        let mut reader: Reader<256> = Reader::new();
+        let life = root_life(&mut board, &mut reader, p("E1"));
         let list = defense_moves(&mut board, &mut reader, &life);
         let rank = |v| list.iter().position(|q| q == p(v)).expect(v);
         for centre in ["B2", "C2", "B3", "C3"] {

@@ -418,7 +418,7 @@ impl Races {
         }
     }
 
-    /// [`race`], played out only when it is not kept.
+    /// [`race`]: a kept race's outcome, or the race played out and kept.
     fn race(&mut self, count: RaceCount, a_first: bool) -> u8 {
         let c = capped(count);
         let key = Races::key(c, a_first);

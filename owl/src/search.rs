@@ -72,15 +72,16 @@
 //! ([`REPLY_CHECKS`]); a reply it refutes outright does not count.
 //! A root whose moves all fail falls back on its static verdict with no
 //! move (`PASS`: alive for the defender, dead for the attacker) only if
-//! the other side, to move, cannot overturn it; a check the budget cuts
-//! leaves the verdict to the defender, as a node at the limit does.
+//! the other side, to move, cannot overturn it.
 //!
 //! Every node a call reads, its checks and rescues included, counts
 //! against one budget, [`OwlLimits::node_limit`], of which the checks and
-//! rescues together may take at most [`OwlLimits::check_limit`]: a check
-//! the budget cuts refutes nothing, a rescue it cuts saves nothing, and
-//! once it is spent no rescue starts. The nodes and their reading count
-//! against [`OwlLimits::work_limit`] the same way: owl nodes, tactical
+//! rescues together may take at most [`OwlLimits::check_limit`]. A node
+//! at the limit answers as the defender would have it, so a kill a cut
+//! check found still refutes (more budget could only find more kills),
+//! while a rescue the budget cuts saves nothing; once it is spent no
+//! rescue starts. The nodes and their reading count against
+//! [`OwlLimits::work_limit`] the same way: owl nodes, tactical
 //! reading nodes and eye-solver nodes, weighed by what each costs
 //! ([`OWL_NODE_WORK`], [`SOLVER_NODES_PER_READING_NODE`]); past
 //! [`OwlLimits::eye_limit`] solver nodes, every further eye space is read
@@ -1062,18 +1063,14 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     ) -> (Code, Option<Point>) {
         let other = side.other();
         self.checks_left = self.checks_left.saturating_sub(1);
-        // A check the limit cut leaves the defender's side of the doubt,
-        // as a node at the limit does; the attacker's verdict then falls
-        // to the limit, and the answer says so.
-        let stands = match self.reread(board, reader, solver, task, goal, other, kos) {
-            (_, true) => {
-                if side == Side::Attacker {
-                    self.limit_hit = true;
-                }
-                side == Side::Defender
-            }
-            (code, false) => code == Code::Win,
-        };
+        // A limit's cut favours the defender (see [`Owl::root_check`]): a
+        // cut check's verdict against the defender stands, and an attacker's
+        // verdict it overturns falls to the limit, which the answer says.
+        let (code, cut) = self.reread(board, reader, solver, task, goal, other, kos);
+        let stands = code == Code::Win;
+        if cut && !stands && side == Side::Attacker {
+            self.limit_hit = true;
+        }
         if stands {
             (Code::Win, None)
         } else {
@@ -1087,8 +1084,11 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     /// the cache bypassed at its first node and, below it, no entry but an
     /// attacker's kill taken that a deeper, narrower node computed: see
     /// `lookup`), so that a root answer agrees with what the opponent's
-    /// call after the move says. Returns the root mover's code as that search has it; a
-    /// check cut by the node limit does not count against the move.
+    /// call after the move says. Returns the root mover's code as that
+    /// search has it, cut or not: a node at the limit answers as the
+    /// defender would have it, so a kill the check found before its budget
+    /// ran out (a ko, while it looked on for an outright kill) stands, and
+    /// a cut check that found none leaves the move standing.
     /// `plan` also runs one, with no move played, before the defender's
     /// root passes on settled eyes; that takes one of the call's checks.
     #[allow(clippy::too_many_arguments)]
@@ -1109,10 +1109,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         kos: Kos,
     ) -> Code {
         self.checks_left = self.checks_left.saturating_sub(1);
-        match self.reread(board, reader, solver, task, goal, reply, kos) {
-            (_, true) => Code::Win,
-            (code, false) => code,
-        }
+        self.reread(board, reader, solver, task, goal, reply, kos).0
     }
 
     /// A check of the defender's reply to the attacker's root move

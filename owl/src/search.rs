@@ -69,7 +69,8 @@
 //! first, and the call's root tries it next, as soon as a check has found
 //! it ([`CHECK_KILLS`]). In an attack call, the defender's replies to the
 //! attacker's root moves that win outright get the same check
-//! ([`REPLY_CHECKS`]); a reply it refutes outright does not count.
+//! ([`REPLY_CHECKS`]); a reply counts for no more than its check finds
+//! (nothing when the check kills outright, a ko when it kills by ko).
 //! A root whose moves all fail falls back on its static verdict with no
 //! move (`PASS`: alive for the defender, dead for the attacker) only if
 //! the other side, to move, cannot overturn it.
@@ -1113,8 +1114,9 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
     }
 
     /// A check of the defender's reply to the attacker's root move
-    /// ([`REPLY_CHECKS`]): the root check's search, counted only when it
-    /// refutes the reply outright. The eye memo is emptied before and
+    /// ([`REPLY_CHECKS`]): the root check's search, whose code bounds the
+    /// reply's (a reply the check kills by ko holds only by ko, as a
+    /// defender's root move does). The eye memo is emptied before and
     /// after it: its key does not see stones further from an eye space,
     /// and a value the check's positions left would serve the tree's other
     /// lines. Answers the reply's code.
@@ -1141,11 +1143,7 @@ impl<const CACHE: usize, const EYES: usize> Owl<CACHE, EYES> {
         self.eyes.clear();
         let check = self.root_check(board, reader, solver, task, goal, Side::Attacker, kos);
         self.eyes.clear();
-        if check == Code::Fail {
-            Code::Fail
-        } else {
-            code
-        }
+        Code::min(code, check)
     }
 
     /// The kill the last check found ([`CHECK_KILLS`]) when the call's

@@ -162,3 +162,27 @@ fn a_string_in_atari_stays_dead_beside_a_rival_that_cannot_live() {
     assert_eq!(c("owl_defend J5"), "= 0\n\n");
     assert_eq!(c("dragon_status J5"), "= dead\n\n");
 }
+
+/// White's A3 has two liberties, its eye at A1 and A4, against Black's
+/// six. Filling its own eye is White's only win: Black's capture then
+/// leaves a bulky five, and White's B2 kills (GNU Go 3.8: `1 1 A1`).
+#[test]
+fn filling_its_own_eye_leaves_the_capturer_a_dead_shape() {
+    let mut console = Console::new();
+    setup(
+        &mut console,
+        "
+        .........
+        OOOOOOOOO
+        OOOOOOOOO
+        O.OO..O.O
+        XX.OO.OOO
+        .XX.OOO.O
+        OXXX.OOOO
+        OOXX.OO.O
+        .OXXOOOO.",
+    );
+    let mut c = |line: &str| ask(&mut console, line);
+    assert_eq!(c("analyze_semeai A3 A5"), "= 1 1 A1\n\n");
+    assert_eq!(c("analyze_semeai A5 A3"), "= 1 1 A4\n\n");
+}

@@ -632,6 +632,8 @@ mod score {
     /// Room for the mover's strings next to a liberty it can fill only
     /// into atari.
     pub const APPROACH: i16 = 40;
+    /// A string short of liberties fills its own eye: a sacrifice.
+    pub const OWN_EYE_FILL: i16 = 20;
     /// Added per liberty the mover's dragon gains by filling there.
     pub const PER_LIBERTY_GAINED: i16 = 30;
 }
@@ -1744,6 +1746,15 @@ fn candidates<const C: usize, const M: usize, const R: usize, const A: usize>(
             && let Some(p) = reader.find_defense(board, o).point
         {
             list.add(p, score::SAVE_WEAK);
+        }
+        // Short of liberties, filling its own eye may leave the capturer
+        // a dead shape (the node tries it as a sacrifice).
+        if libs <= 2 {
+            for l in board.liberty_set(o).iter() {
+                if mine.eye_space.contains(l) {
+                    list.add(l, score::OWN_EYE_FILL);
+                }
+            }
         }
     }
     for p in mine.race_lunches.iter() {

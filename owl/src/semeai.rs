@@ -36,7 +36,8 @@
 //! other dragon's strings, rescues of its own, lunches, eye vital points
 //! of both dragons, the other dragon's liberties (easy ones first), shared
 //! liberties, approach moves (room for the mover's strings next to a
-//! liberty it can fill only into atari), and a pass; a self-atari is
+//! liberty it can fill only into atari), a liberty in its own eye space
+//! of a string of its with one or two, and a pass; a self-atari is
 //! not tried except as a throw-in at the other's eye (at the root only
 //! after the pass) or, after the pass and while [`SACRIFICE_NODES`]
 //! are left, as a sacrifice of two to [`SACRIFICE_MAX`] stones whose

@@ -1966,7 +1966,7 @@ fn goal_stone<const C: usize, const M: usize>(
 
 /// The board's rows, top first, joined by `/` (for the trace).
 #[cfg(feature = "trace")]
-fn rows<const C: usize, const M: usize>(board: &Board<C, M>) -> std::string::String {
+pub(crate) fn rows<const C: usize, const M: usize>(board: &Board<C, M>) -> std::string::String {
     let rows: std::vec::Vec<std::string::String> = std::format!("{board}")
         .lines()
         .filter_map(|l| l.strip_prefix('|').and_then(|l| l.strip_suffix('|')))

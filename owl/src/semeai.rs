@@ -258,6 +258,18 @@ impl Value {
         Value(rank)
     }
 
+    /// The value as a word for the trace: `A` or `B` (that dragon's
+    /// owner wins), `seki`, or `ko`.
+    #[cfg(feature = "trace")]
+    fn word(self) -> &'static str {
+        match self.parts() {
+            (B_WINS, B_WINS, _) => "B",
+            (A_WINS, A_WINS, _) => "A",
+            (BOTH_LIVE, BOTH_LIVE, _) => "seki",
+            _ => "ko",
+        }
+    }
+
     fn parts(self) -> (Outcome, Outcome, bool) {
         VALUES
             .get(usize::from(self.0))
@@ -845,9 +857,24 @@ impl<const EYES: usize> Semeai<EYES> {
         }
         let root = depth == 0;
         let look = self.assess(board, reader, solver, task, turn, root);
+        trace!(
+            "{:w$}semeai depth {depth} {turn:?} estimate {} verdict {} used {}",
+            "",
+            look.estimate.word(),
+            look.verdict.map_or("-", Value::word),
+            self.used(),
+            w = depth * 2
+        );
         if let Some(v) = look.verdict
             && !root
         {
+            trace!(
+                "semeai leaf {turn:?} {} {} {} board {}",
+                v.word(),
+                task.a,
+                task.b,
+                crate::search::rows(board)
+            );
             return (v, None);
         }
         let max_depth = usize::from(self.limits.depth).min(MAX_SEMEAI_DEPTH);
@@ -953,9 +980,11 @@ impl<const EYES: usize> Semeai<EYES> {
                 if root {
                     self.root_start = self.call_nodes;
                 }
+                trace!("{:w$}{turn:?} plays {p}", "", w = depth * 2);
                 let v =
                     self.after_move(board, reader, solver, task, turn, next, depth, alpha, beta);
                 let _ = board.undo();
+                trace!("{:w$}{turn:?} {p} -> {}", "", v.word(), w = depth * 2);
                 if best.is_none_or(|(b, _)| better(turn, b, v) != b) {
                     best = Some((v, Some(p)));
                 }

@@ -1778,12 +1778,10 @@ fn candidates<const C: usize, const M: usize, const R: usize, const A: usize>(
             list.add(p, score::SAVE_WEAK);
         }
         // Short of liberties, filling its own eye may leave the capturer
-        // a dead shape (the node tries it as a sacrifice).
+        // a dead shape (into atari, the node tries it as a sacrifice).
         if libs <= 2 {
-            for l in board.liberty_set(o).iter() {
-                if mine.eye_space.contains(l) {
-                    list.add(l, score::OWN_EYE_FILL);
-                }
+            for l in (board.liberty_set(o) & mine.eye_space).iter() {
+                list.add(l, score::OWN_EYE_FILL);
             }
         }
     }
